@@ -1,0 +1,55 @@
+"""The site's ASGI app with a count of SQL queries, split by what caused them (HTTP or WebSocket).
+
+For bench/live.py only: daphne serves `bench.counting_asgi:application`; GET /__bench__/queries
+answers the counts so far as JSON, with the table fragments rendered and reused (games.rendering).
+"""
+
+from __future__ import annotations
+
+import contextvars
+import json
+import os
+import threading
+from collections import Counter
+from typing import Any
+
+from django.db.backends.signals import connection_created
+
+from ddmau_site.asgi import application as site
+from ddmau_site.celery import app as celery_app
+from games.rendering import fragments
+
+# The turn tasks the bench's moves queue (games.clock) go to a queue of the bench's own, which it
+# empties at the end instead of leaving them for the next worker of this broker.
+if os.environ.get("DDMAU_BENCH_QUEUE"):
+    celery_app.conf.task_default_queue = os.environ["DDMAU_BENCH_QUEUE"]
+
+CAUSE: contextvars.ContextVar[str] = contextvars.ContextVar("cause", default="other")
+COUNTS: Counter[str] = Counter()
+LOCK = threading.Lock()
+
+
+def _count(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+    with LOCK:
+        COUNTS[CAUSE.get()] += 1
+    return execute(sql, params, many, context)
+
+
+def _install(sender: Any, connection: Any, **kwargs: Any) -> None:
+    if _count not in connection.execute_wrappers:
+        connection.execute_wrappers.append(_count)
+
+
+connection_created.connect(_install)
+
+
+async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    if scope["type"] == "http" and scope["path"] == "/__bench__/queries":
+        with LOCK:
+            counts = {**COUNTS, "fragments_rendered": fragments.rendered, "fragments_reused": fragments.reused}
+            body = json.dumps(counts).encode()
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"application/json")]})
+        await send({"type": "http.response.body", "body": body})
+        return
+    CAUSE.set(scope["type"])  # copied into the threads that sync_to_async runs the ORM in
+    await site(scope, receive, send)

@@ -1,0 +1,40 @@
+"""Telling the connected viewers of a table that it changed.
+
+Messages carry the table's new seq and the move's public log line, never a hidden card: each
+consumer re-renders its own viewer's table from the database, so no hand travels through Redis.
+Anything that changes the seats (a player away, a seat taken back) calls game_changed.
+"""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from games.models import Move
+from games.table_state import newest_rows
+
+
+def game_group(game_id: int) -> str:
+    return f"game-{game_id}"
+
+
+def _send(game_id: int, message: dict[str, object]) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(game_group(game_id), message)
+
+
+def game_moved(move: Move) -> None:
+    """A move was committed: viewers re-render the position; the public log line comes along.
+
+    The game row do_move saved is handed to this process's sockets first, sparing them a query.
+    """
+    if Move.game.is_cached(move):
+        newest_rows.offer(move.game)
+    line = [move.seq, move.seat, move.public_line, move.source]
+    _send(move.game_id, {"type": "game.moved", "seq": move.seq, "line": line})
+
+
+def game_changed(game_id: int, seq: int) -> None:
+    """Seats or status changed (join, leave, start, away): viewers reload the seats too."""
+    _send(game_id, {"type": "game.changed", "seq": seq})

@@ -1,0 +1,151 @@
+"""One WebSocket per open table page: live updates rendered for this viewer, and moves sent back.
+
+Group messages carry the new seq and the public log line (games.broadcast); each consumer renders
+its own viewer's table from the database, so a hand is only ever sent to the socket of the player
+holding it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from games import actions, notifications
+from games.access import may_watch
+from games.broadcast import game_group
+from games.models import Game, Seat
+from games.rendering import render_table_fragment
+from games.table_state import LOG_LINES, LogLine, load_log, load_seats, newest_rows, table_state
+
+NO_ACCESS = 4404
+
+
+def in_thread(function: Any) -> Any:
+    """Run ORM work in the thread pool. database_sync_to_async's default, one thread shared by every
+    consumer of the process, would queue all tables' pushes behind each other's queries."""
+    return database_sync_to_async(function, thread_sensitive=False)
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+    game_id: int
+    group: str
+    seats: list[Seat]
+    log: list[LogLine] | None = None  # the public log, kept up to date from the group messages
+    sent_seq = -1
+
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        self.user = self.scope.get("user")
+        if not await self._may_watch():
+            await self.close(code=NO_ACCESS)
+            return
+        self.group = game_group(self.game_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self._mark_here()
+        await self._send_table(reload_seats=True)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch without its database clean-up before every message: that hops to the
+        process's one thread-sensitive thread, where this consumer never queries, so every push of
+        every table would queue there. The ORM runs in in_thread, which cleans up around each call."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "move":
+            await self._move(content)
+        elif kind == "resync":
+            await self._send_table(reload_seats=True)
+        elif kind == "here":
+            await self._mark_here()
+
+    async def game_moved(self, event: dict[str, Any]) -> None:
+        line = LogLine(*event["line"])
+        if self.log is not None and self._log_seq() == line.seq - 1:
+            self.log = [*self.log[1 - LOG_LINES :], line]
+        if event["seq"] > self.sent_seq:  # several quick moves: the first render already showed the later ones
+            await self._send_table(reload_seats=False, seq=event["seq"])
+
+    async def game_changed(self, event: dict[str, Any]) -> None:
+        await self._send_table(reload_seats=True)
+
+    async def _send_table(self, *, reload_seats: bool, seq: int | None = None) -> None:
+        """Render for this viewer the table at `seq` or later (None: read it fresh) and send it."""
+        seq, html = await self._render(reload_seats, seq)
+        if html is None:
+            await self.close(code=NO_ACCESS)
+            return
+        self.sent_seq = seq
+        await self.send_json({"type": "table", "seq": seq, "html": html})
+
+    async def _move(self, content: dict[str, Any]) -> None:
+        client_move_id = str(content.get("client_move_id") or "")[:64] or None
+        refusal = await self._do_move(content.get("action"), content.get("expected_seq"), client_move_id)
+        if refusal is not None:
+            seq, message, html = refusal
+            await self.send_json(
+                {"type": "refused", "seq": seq, "client_move_id": client_move_id, "message": message, "html": html}
+            )
+        # An applied move comes back to this socket, too, through the group.
+
+    async def _mark_here(self) -> None:
+        """The player has the table open (the page says so every minute): no "your turn" mail."""
+        if self.user is not None and self.user.is_authenticated:
+            await in_thread(notifications.mark_table_open)(self.game_id, self.user.pk)
+
+    async def _may_watch(self) -> bool:
+        allowed: bool = await in_thread(self._may_watch_sync)()
+        return allowed
+
+    async def _render(self, reload_seats: bool, seq: int | None) -> tuple[int, str | None]:
+        rendered: tuple[int, str | None] = await in_thread(self._render_sync)(reload_seats, seq)
+        return rendered
+
+    async def _do_move(self, raw: Any, expected_seq: Any, client_move_id: str | None) -> tuple[int, str, str] | None:
+        refusal: tuple[int, str, str] | None = await in_thread(self._do_move_sync)(raw, expected_seq, client_move_id)
+        return refusal
+
+    def _log_seq(self) -> int:
+        return self.log[-1].seq if self.log else 0
+
+    # The ORM runs in a pool thread (database_sync_to_async closes stale connections around it).
+
+    def _may_watch_sync(self) -> bool:
+        game = Game.objects.filter(pk=self.game_id).first()
+        return game is not None and may_watch(game, self.user, self.scope.get("session"))
+
+    def _render_sync(self, reload_seats: bool, seq: int | None) -> tuple[int, str | None]:
+        game = newest_rows.get(self.game_id, seq)
+        if game is None:
+            return 0, None
+        if reload_seats or not hasattr(self, "seats"):
+            self.seats = load_seats(game)
+        if self.log is None or self._log_seq() != game.seq:  # moves this socket has not heard of yet
+            self.log = load_log(game)
+        return game.seq, render_table_fragment(table_state(game, self.user, seats=self.seats, log=self.log))
+
+    def _do_move_sync(self, raw: Any, expected_seq: Any, client_move_id: str | None) -> tuple[int, str, str] | None:
+        try:
+            action = actions.parse_action(raw)
+            if not isinstance(expected_seq, int):
+                raise actions.ActionRefused("The move carries no table state.")
+        except actions.ActionRefused as refusal:
+            game = Game.objects.get(pk=self.game_id)
+            state = table_state(game, self.user, message=refusal.message)
+        else:
+            result = actions.do_move(self.game_id, self.user, action, expected_seq, client_move_id)
+            if result.ok:
+                return None
+            state = table_state(result.game, self.user, seats=result.seats, message=result.message)
+        return state.seq, state.message, render_table_fragment(state)

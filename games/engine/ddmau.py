@@ -1,0 +1,546 @@
+"""DD MAU (RULINGS.md R1-R50) as a `Rules` object.
+
+The hooks, in the order a game meets them: `deck`, `hand_size`, `first_dealer` (R4), `deal`
+(R3, R5, R48), the play checker (`plays.PlayChecker`: R7-R16, R38-R42), `targets` (R21, R44),
+`play_effects` (R18-R24), the turn acts (R17, R25, R27, R45-R47), `score_hand` (R28-R30, R36,
+R48), `settle` (R31, R34, R35) and `next_dealer` (R33, R49).
+
+State-level API (no dicts): `DDMAU.step(state, action)` and `DDMAU.legal(state, seat)` with
+`state.State` and `state.Action`; `DDMAU.read`/`write` convert at the boundary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from . import convert
+from .cards import (
+    DECK_MASTER,
+    JUST_TAKE_TWO,
+    MASTER_MAU,
+    OTHER_WAY,
+    POINTS,
+    SHADOW_MASTER,
+    standard_deck,
+)
+from .errors import refuse
+from .moves import legal_actions
+from .options import DEFAULT_OPTIONS, Options
+from .plays import HITS, PlayChecker, PlayFacts, visible_in_entry
+from .rules import Rules, register
+from .shuffle import position_seed, shuffled
+from .state import Action, Hand, LastHand, Pending, PileEntry, State
+from .view import view_of
+
+MODES = ("standard", "tournament")
+TEAMS: Mapping[int, tuple[tuple[int, ...], ...]] = {4: ((0, 2), (1, 3)), 6: ((0, 3), (1, 4), (2, 5))}
+
+
+def remove_cards(hand: Hand, cards: tuple[str, ...]) -> Hand | None:
+    """`hand` without `cards` (as multisets), or None if the hand does not hold them all."""
+    if len(cards) == 1:
+        card = cards[0]
+        for i, held in enumerate(hand):
+            if held == card:
+                return hand[:i] + hand[i + 1 :]
+        return None
+    rest = list(hand)
+    for card in cards:
+        try:
+            rest.remove(card)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
+def advance(seat: int, direction: int, steps: int, seats: int, skip: tuple[int, ...] | frozenset[int]) -> int:
+    """The seat `steps` places on from `seat` in `direction`, passing over the seats in `skip` (R44)."""
+    if len(skip) >= seats:
+        return seat  # nobody left to move to (the game is over)
+    for _ in range(steps):
+        seat = (seat + direction) % seats
+        while seat in skip:
+            seat = (seat + direction) % seats
+    return seat
+
+
+class _Table:
+    """The moving parts of a state during one action: hands, draw and pile, and the reshuffle counter."""
+
+    __slots__ = ("draw", "hands", "pile", "reshuffles", "state", "top_is_empty")
+
+    def __init__(
+        self, state: State, hands: tuple[Hand, ...], pile: tuple[PileEntry, ...], top_is_empty: bool | None = None
+    ) -> None:
+        self.state = state
+        self.hands = list(hands)
+        self.draw = state.draw
+        self.pile = pile
+        self.reshuffles = state.reshuffles
+        # R49 looks at the top after the action that needs the cards
+        self.top_is_empty = state.top is None if top_is_empty is None else top_is_empty
+
+    def take(self, seat: int, count: int) -> None:
+        """`seat` picks up `count` cards one by one, rebuilding the draw pile when it runs out (R32);
+        what cannot be drawn at all is not drawn (R47)."""
+        if count <= 0:
+            return
+        if len(self.draw) < count:
+            got = self.draw
+            self.draw = ()
+            self._reshuffle()
+            need = count - len(got)
+            got, self.draw = got + self.draw[:need], self.draw[need:]
+        else:
+            got, self.draw = self.draw[:count], self.draw[count:]
+        self.hands[seat] = self.hands[seat] + got
+
+    def _reshuffle(self) -> None:
+        keep_from = reshuffle_point(self.pile, self.top_is_empty)
+        cards = [c for entry in self.pile[:keep_from] for c in entry.cards]
+        if not cards:
+            return
+        self.reshuffles += 1
+        s = self.state
+        seed = s.seed if s.seed is not None else seed_of(s)
+        self.draw = self.draw + shuffled(cards, seed, "hand", s.hand, "reshuffle", self.reshuffles)
+        self.pile = self.pile[keep_from:]
+
+
+def reshuffle_point(pile: tuple[PileEntry, ...], top_is_empty: bool) -> int:
+    """R49: the index of the first pile entry a reshuffle keeps (the play holding the effective top)."""
+    if top_is_empty:
+        return len(pile)
+    for i in range(len(pile) - 1, -1, -1):
+        if visible_in_entry(pile[i]) is not None:
+            return i
+    return len(pile)
+
+
+def seed_of(s: State) -> str:
+    """A stand-in seed for a hand-built position without one (see `shuffle`)."""
+    return position_seed(s.hands, s.draw, [e.cards for e in s.pile], s.totals, s.hand, s.dealer)
+
+
+class DDMau(Rules[State, Action]):
+    """DD MAU. One instance per set of house rule options (`for_options`)."""
+
+    key: ClassVar[str] = "ddmau"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 10
+
+    def __init__(self, options: Options = DEFAULT_OPTIONS, checker: PlayChecker | None = None) -> None:
+        self.options = options
+        self.checker = checker or PlayChecker()
+
+    @staticmethod
+    @lru_cache(maxsize=64)
+    def for_options(options: Options) -> DDMau:
+        return DDMau(options)
+
+    # --- boundary ---
+    def read(self, position: Mapping[str, Any]) -> State:
+        return convert.state_from_dict(position)
+
+    def write(self, state: State) -> dict[str, Any]:
+        return convert.state_to_dict(state)
+
+    def read_action(self, state: State, action: Any) -> Action:
+        return convert.action_from_dict(action, len(state.hands))
+
+    def write_action(self, action: Action) -> dict[str, Any]:
+        return convert.action_to_dict(action)
+
+    def view(self, position: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        return view_of(position, seat)
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        return legal_actions(self._rules_of(state), state, seat)
+
+    # --- the deal (R1-R5, R48) ---
+    def deck(self) -> tuple[str, ...]:
+        return standard_deck(dict(self.options.deck))
+
+    def hand_size(self, players: int) -> int:
+        return 9 if players == 2 else 7 if players <= 7 else 5
+
+    def first_dealer(self, seats: int, seed: int | str) -> tuple[int, Hand]:
+        """R4: deal face up from seat 0 until a Deck Master shows; the dealer and the cards shown."""
+        deck = shuffled(self.deck(), seed, "dealoff")
+        at = deck.index(DECK_MASTER)
+        return at % seats, deck[: at + 1]
+
+    def deal(
+        self, seats: int, dealer: int, hand: int, seed: int | str, out: tuple[int, ...]
+    ) -> tuple[tuple[Hand, ...], Hand, int]:
+        """The deal of hand `hand`: the hands, the draw pile and the seat that leads (R5, R48)."""
+        active = [advance(dealer, 1, i, seats, out) for i in range(1, seats - len(out) + 1)]
+        size = self.hand_size(len(active))
+        deck = shuffled(self.deck(), seed, "hand", hand)
+        hands: list[Hand] = [()] * seats
+        dealt = size * len(active)
+        for r, seat in enumerate(active):
+            hands[seat] = deck[r : dealt : len(active)]
+        return tuple(hands), deck[dealt:], active[0]
+
+    def new_game(self, seats: int, *, seed: int | str, mode: str = "standard", teams: bool = False) -> State:
+        if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 10:
+            raise ValueError("R3: DD MAU is for 2 to 10 players")
+        if not isinstance(seed, int | str) or isinstance(seed, bool):
+            raise ValueError("the seed must be a whole number or a string")
+        if mode not in MODES:
+            raise ValueError("mode must be 'standard' or 'tournament'")
+        if teams and seats not in TEAMS:
+            raise ValueError("R36: team play is for 4 or 6 players")
+        dealer, dealoff = self.first_dealer(seats, seed)
+        hands, draw, lead = self.deal(seats, dealer, 1, seed, ())
+        return State(
+            options=self.options,
+            hands=hands,
+            draw=draw,
+            pile=(),
+            top=None,
+            streak=0,
+            pending=None,
+            turn=lead,
+            direction=1,
+            draws=0,
+            must_call=None,
+            blocked=None,
+            dealer=dealer,
+            totals=(0,) * seats,
+            out=(),
+            teams=TEAMS[seats] if teams else None,
+            mode=mode,
+            seed=seed,
+            hand=1,
+            over=False,
+            winners=None,
+            last_hand=None,
+            reshuffles=0,
+            dealoff=dealoff,
+        )
+
+    # --- acting ---
+    def _rules_of(self, state: State) -> DDMau:
+        if state.options is self.options or state.options == self.options:
+            return self
+        return DDMau.for_options(state.options)
+
+    def step(self, state: State, action: Action) -> State:
+        rules = self._rules_of(state)
+        if state.over:
+            raise refuse("R50", "the game is over")
+        seat = action.seat
+        act = action.act
+        if act == "catch":
+            return rules.catch(state, action)
+        if seat in state.out:
+            raise refuse("R35", f"seat {seat} is out of the game")
+        pending = state.pending
+        to_act = state.turn if pending is None else pending.target
+        if seat != to_act:
+            raise refuse("R17", f"it is not your turn: seat {to_act} is to act")
+        if pending is not None and act not in ("take", "block"):
+            raise refuse("R25", "a pending hit must be taken or blocked first")
+        if act == "play":
+            return rules.play(state, action)
+        if act == "draw":
+            return rules.draw_card(state, seat)
+        if act == "pass":
+            return rules.pass_turn(state, seat)
+        if act == "take":
+            return rules.take(state, seat)
+        if act == "block":
+            return rules.block(state, seat)
+        raise refuse("R17", f"unknown act {act!r}")
+
+    def targets(self, state: State, seat: int, direction: int, skips: int, going_out: bool = False) -> int:
+        """R21, R44 (R28 when going out): the seat a play with `skips` Skips lands on."""
+        skip: tuple[int, ...] | frozenset[int] = state.out
+        if going_out:
+            skip = frozenset((*state.out, seat))
+        return advance(seat, direction, skips + 1, len(state.hands), skip)
+
+    def next_seat(self, state: State, seat: int, direction: int | None = None) -> int:
+        return advance(seat, state.direction if direction is None else direction, 1, len(state.hands), state.out)
+
+    def check_play(self, state: State, action: Action) -> PlayFacts:
+        hand = state.hands[action.seat]
+        return self.checker.check(state.top, state.streak, len(hand), action.cards, action.mm, action.color)
+
+    def play(self, state: State, action: Action) -> State:
+        seat = action.seat
+        rest = remove_cards(state.hands[seat], action.cards)
+        if rest is None:
+            raise refuse("R17", "you do not hold all of those cards")
+        facts = self.check_play(state, action)
+        entry = PileEntry(seat, action.cards, action.mm, facts.color)
+        hands = (*state.hands[:seat], rest, *state.hands[seat + 1 :])
+        # `+` rather than unpacking: an unread pile (unread_pile.py) takes a play on top that way only
+        table = _Table(state, hands, state.pile + (entry,), facts.top is None)  # noqa: RUF005
+        if facts.going_out:
+            return self.go_out(state, table, seat, facts, entry)
+        return self.play_effects(state, table, seat, facts, bool(len(rest) == 1 and not action.ddmau))
+
+    def play_effects(self, state: State, table: _Table, seat: int, facts: PlayFacts, missed_call: bool) -> State:
+        """R18-R24: where the turn goes, the direction, and the hit (picked up at once without a Master Mau, R25)."""
+        body, skips = facts.body, facts.skips
+        direction = state.direction
+        effect = body[skips].kind if skips < len(body) else None
+        pending = None
+        if effect == OTHER_WAY:
+            flipped = direction if (len(body) - skips) % 2 == 0 else -direction
+            turn = seat if skips == 0 else self.targets(state, seat, direction, skips)
+            direction = flipped
+        elif effect in HITS:
+            target = self.targets(state, seat, direction, skips)
+            count = 2 * facts.streak
+            if MASTER_MAU in table.hands[target]:
+                pending = Pending(target, effect or "", count)
+                turn = target
+            else:
+                table.take(target, count)
+                turn = target if effect == JUST_TAKE_TWO else self.next_seat(state, target)
+        else:
+            turn = self.targets(state, seat, direction, skips)
+        return state._replace(
+            hands=tuple(table.hands),
+            draw=table.draw,
+            pile=table.pile,
+            reshuffles=table.reshuffles,
+            top=facts.top,
+            streak=facts.streak,
+            pending=pending,
+            turn=turn,
+            direction=direction,
+            draws=0,
+            must_call=seat if missed_call else None,
+            blocked=None,
+        )
+
+    def draw_card(self, state: State, seat: int) -> State:
+        if state.draws >= 3:
+            raise refuse("R17", "you have drawn three times this turn: play or pass")
+        table = _Table(state, state.hands, state.pile)
+        table.take(seat, 1)
+        return state._replace(
+            hands=tuple(table.hands),
+            draw=table.draw,
+            pile=table.pile,
+            reshuffles=table.reshuffles,
+            draws=state.draws + 1,
+            must_call=None,
+        )
+
+    def can_draw(self, state: State) -> bool:
+        """R47: is there any card left to draw, reshuffle included?"""
+        if state.draw:
+            return True
+        keep_from = reshuffle_point(state.pile, state.top is None)
+        return any(entry.cards for entry in state.pile[:keep_from])
+
+    def pass_turn(self, state: State, seat: int) -> State:
+        if state.draws < 3 and state.blocked != seat and self.can_draw(state):
+            raise refuse("R17", "you may pass only after drawing three times (or after a block)")
+        return state._replace(turn=self.next_seat(state, seat), draws=0, blocked=None, must_call=None)
+
+    def take(self, state: State, seat: int) -> State:
+        pending = state.pending
+        if pending is None or pending.target != seat:
+            raise refuse("R25", "there is no hit for you to take")
+        table = _Table(state, state.hands, state.pile)
+        table.take(seat, pending.cards)
+        return state._replace(
+            hands=tuple(table.hands),
+            draw=table.draw,
+            pile=table.pile,
+            reshuffles=table.reshuffles,
+            pending=None,
+            turn=seat if pending.kind == JUST_TAKE_TWO else self.next_seat(state, seat),
+            draws=0,
+            must_call=None,
+            blocked=None,
+        )
+
+    def block(self, state: State, seat: int) -> State:
+        pending = state.pending
+        if pending is None or pending.target != seat:
+            raise refuse("R25", "there is no hit for you to block")
+        rest = remove_cards(state.hands[seat], (MASTER_MAU,))
+        if rest is None:
+            raise refuse("R25", "you hold no Master Mau to block with")
+        entry = PileEntry(seat, (MASTER_MAU,), (), None, True)
+        hands = (*state.hands[:seat], rest, *state.hands[seat + 1 :])
+        pile = state.pile + (entry,)  # noqa: RUF005 - as in `play`
+        if not rest:
+            return self.end_hand(state, _Table(state, hands, pile), seat, entry)
+        return state._replace(
+            hands=hands,
+            pile=pile,
+            streak=0,
+            pending=None,
+            turn=seat,
+            draws=0,
+            must_call=None,
+            blocked=seat,
+        )
+
+    def catch(self, state: State, action: Action) -> State:
+        """R27, R46: any other seat still in the game catches a missed DD MAU; the caught seat draws 1."""
+        caught = state.must_call
+        if caught is None:
+            raise refuse("R27", "there is no missed DD MAU call to catch")
+        if action.target != caught:
+            raise refuse("R27", f"seat {action.target} cannot be caught: only seat {caught} missed the call")
+        if action.seat == caught:
+            raise refuse("R27", "you cannot catch yourself")
+        if action.seat in state.out:
+            raise refuse("R27", "only players still in the game may catch")
+        table = _Table(state, state.hands, state.pile)
+        table.take(caught, 1)
+        return state._replace(
+            hands=tuple(table.hands), draw=table.draw, pile=table.pile, reshuffles=table.reshuffles, must_call=None
+        )
+
+    # --- the end of a hand (R28-R35, R48, R49) ---
+    def go_out(self, state: State, table: _Table, seat: int, facts: PlayFacts, entry: PileEntry) -> State:
+        """R28: the final play's hit is still picked up, by a target other than the player going out."""
+        body = facts.body
+        if body and body[-1].kind in HITS:
+            target = self.targets(state, seat, state.direction, facts.skips, going_out=True)
+            table.take(target, 2 * facts.streak)
+        return self.end_hand(state, table, seat, entry)
+
+    def multiplier(self, entry: PileEntry) -> int:
+        """R30: 2 for each Shadow Master in the final play, a Master Mau declared Shadow Master included."""
+        if entry.block:
+            return 1
+        shadows = entry.cards.count(SHADOW_MASTER) + entry.mm.count(SHADOW_MASTER)
+        return int(2**shadows)
+
+    def score_hand(self, state: State, hands: list[Hand], seat: int, entry: PileEntry) -> tuple[LastHand, list[int]]:
+        """R29, R30, R36, R48: each player's points, and what each seat's total gains (team sums)."""
+        mult = self.multiplier(entry)
+        doubles_hand = self.options.shadow_doubles == "hand"
+        points = []
+        for i, hand in enumerate(hands):
+            if i in state.out:
+                points.append(0)
+            elif i == seat:
+                points.append(-sum(POINTS[c] for c in entry.cards))
+            else:
+                hp = sum(POINTS[c] for c in hand)
+                points.append(hp * mult if doubles_hand else hp)
+        scores = list(points)
+        if state.teams:
+            for team in state.teams:
+                total = sum(points[m] for m in team)
+                for m in team:
+                    scores[m] = total
+        if not doubles_hand and mult > 1:
+            own = set(self.team_of(state, seat))
+            for i, old in enumerate(state.totals):
+                if i not in own and i not in state.out:
+                    scores[i] = (old + scores[i]) * mult - old
+        return LastHand(seat, tuple(points), mult), scores
+
+    def team_of(self, state: State, seat: int) -> tuple[int, ...]:
+        if state.teams:
+            for team in state.teams:
+                if seat in team:
+                    return team
+        return (seat,)
+
+    def safety_net(self, total: int) -> int:
+        """R31."""
+        opts = self.options
+        return opts.net_reset if opts.net_low <= total <= opts.target else total
+
+    def settle(self, state: State, totals: list[int]) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+        """R31, R34, R35: the seats out after this hand, and the winners if the game is over."""
+        target = self.options.target
+        alive = [i for i in range(len(totals)) if i not in state.out]
+        busted = [i for i in alive if totals[i] > target]
+        if state.mode != "tournament":
+            if not busted:
+                return state.out, None
+            best = min(totals[i] for i in alive)
+            return state.out, tuple(i for i in alive if totals[i] == best)
+        if not busted:
+            return state.out, None
+        out = tuple(sorted((*state.out, *busted)))
+        left = [i for i in alive if i not in busted]
+        sides = {self.team_of(state, i) for i in left}
+        if len(sides) >= 2:
+            return out, None
+        if left:
+            return out, tuple(left)
+        best = min(totals[i] for i in busted)
+        return out, tuple(i for i in busted if totals[i] == best)
+
+    def next_dealer(self, state: State, hands: list[Hand], seat: int, entry: PileEntry, out: tuple[int, ...]) -> int:
+        """R33, R49: who deals the next hand."""
+        seats = len(hands)
+        if DECK_MASTER in entry.cards and seat not in out:
+            return seat
+        for step in range(1, seats):
+            i = (seat + state.direction * step) % seats
+            if i not in out and DECK_MASTER in hands[i]:
+                return i
+        if state.dealer not in out:
+            return state.dealer
+        return advance(state.dealer, 1, 1, seats, out)
+
+    def end_hand(self, state: State, table: _Table, seat: int, entry: PileEntry) -> State:
+        """Score the hand, apply the safety net, end the game or deal the next hand (R29-R35, R48)."""
+        hands = table.hands
+        last, gains = self.score_hand(state, hands, seat, entry)
+        totals = list(state.totals)
+        nets = []
+        for i, gain in enumerate(gains):
+            if i not in state.out:
+                scored = totals[i] + gain
+                totals[i] = self.safety_net(scored)
+                if totals[i] != scored:
+                    nets.append(i)
+        last = last._replace(nets=tuple(nets))
+        out, winners = self.settle(state, totals)
+        dealer = self.next_dealer(state, hands, seat, entry, out)
+        ended = state._replace(
+            hands=tuple(hands),
+            draw=table.draw,
+            pile=table.pile,
+            reshuffles=table.reshuffles,
+            totals=tuple(totals),
+            out=out,
+            dealer=dealer,
+            last_hand=last,
+            pending=None,
+            must_call=None,
+            blocked=None,
+            draws=0,
+        )
+        if winners is not None:
+            return ended._replace(over=True, winners=winners, turn=None)
+        seed = state.seed if state.seed is not None else seed_of(state)
+        new_hands, draw, lead = self.deal(len(hands), dealer, state.hand + 1, seed, out)
+        return ended._replace(
+            hands=new_hands,
+            draw=draw,
+            pile=(),
+            top=None,
+            streak=0,
+            turn=lead,
+            direction=1,
+            hand=state.hand + 1,
+            reshuffles=0,
+        )
+
+
+DDMAU = DDMau()
+register(DDMau.key, lambda rules: DDMau(Options.from_rules(rules)))
+
+__all__ = ["DDMAU", "DDMau"]

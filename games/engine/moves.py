@@ -1,0 +1,567 @@
+"""Every action a seat may take now, enumerated canonically (never by permuting the hand).
+
+A play is listed once per *outcome*: the cards that leave the hand (with each Master Mau's
+declaration), the effective top it leaves, the colour it names and the DD MAU call. Canonical form:
+- riders first: the Link Masters, then the Master Maus declared Link Master, then the Deck Masters
+  (riders never take part in matching, R10), then the body; every rider count that is legal for
+  the body is listed (R10, R14, R40);
+- single-colour number bodies (sets and runs, R11-R13, R41) come from a depth-first search over the
+  hand's number cards with state (cards used, last card, run in progress, runs so far): orders that
+  reach the same state are explored once, and each (cards used, last card) is listed once, with the
+  fewest runs (so the fewest Link Masters) it needs; exact;
+- power bodies (Skips, then one stacked kind: R12, R21, R42) come from a search over every Master
+  Mau declaration (R16) and every colour a Shadow Master or a Master Mau led on an empty pile may
+  name (R23, R39), one per (cards, declarations, effective top, colour); exact;
+- rainbow bodies (a Master Mau declared Link Master, R13) are the one bounded case: they are listed
+  once per (how many cards of each number are played, last card), the other cards chosen in a fixed
+  colour order. Their exact count grows exponentially with the hand (over 100,000 outcomes for
+  some 30-card hands); any rainbow play not listed is still accepted by `apply`;
+- a play that leaves exactly one card is listed with and without the DD MAU call (R26, R27).
+Sizes seen on random hands (red 7 on top): 7 cards about 5 plays (at most ~120), 15 cards about 30
+(at most ~900), 30 cards about 500 (at most ~8,000), 40 cards about 9,500 (at most ~160,000, when
+riders multiply a large rainbow; bounded by the product of rider counts and rainbow classes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
+
+from .cards import (
+    CARDS,
+    COLOURS,
+    DECK_MASTER,
+    JUST_TAKE_TWO,
+    LINK_MASTER,
+    MASTER_MAU,
+    NUMBER,
+    OTHER_WAY,
+    PENAL_T,
+    SHADOW_MASTER,
+    SKIP,
+)
+from .state import Action, State, Top
+
+if TYPE_CHECKING:
+    from .ddmau import DDMau
+
+
+KINDS = {code: info.kind for code, info in CARDS.items()}
+NUMBER_CODES = frozenset(code for code, kind in KINDS.items() if kind == NUMBER)
+NUMBER_OF = {code: CARDS[code].number or 0 for code in NUMBER_CODES}
+COLOUR_OF = {code: info.colour for code, info in CARDS.items()}
+MEMO_NUMBERS = 10  # see "Memos" below
+MEMO_POWERS = 4
+# `tuple.__new__` builds a NamedTuple without the Python-level `__new__` NamedTuple generates: the
+# enumeration builds thousands of them, and this halves their cost. Every field must be given.
+_new = tuple.__new__
+
+
+class Body(NamedTuple):
+    """A body (the non-rider cards of a play) in a legal order, what it needs and what it names."""
+
+    cards: tuple[str, ...]
+    mm: tuple[str, ...]
+    color: str | None
+    runs: int
+    rainbow: bool | None  # True: needs a Master Mau declared Link Master; False: must not; None: either
+
+
+def legal_actions(rules: DDMau, state: State, seat: int) -> list[Action]:
+    if state.over or not isinstance(seat, int) or seat in state.out or not 0 <= seat < len(state.hands):
+        return []
+    actions: list[Action] = []
+    caught = state.must_call
+    if caught is not None and caught != seat:
+        actions.append(Action(seat, "catch", target=caught))
+    pending = state.pending
+    if seat != (state.turn if pending is None else pending.target):
+        return actions
+    hand = state.hands[seat]
+    if pending is not None:
+        actions.append(_seat_act(seat, "take"))
+        if MASTER_MAU in hand:
+            actions.append(_seat_act(seat, "block"))
+        return actions
+    if state.draws < 3:
+        actions.append(_seat_act(seat, "draw"))
+    if state.draws >= 3 or state.blocked == seat or not rules.can_draw(state):
+        actions.append(_seat_act(seat, "pass"))
+    actions.extend(plays(state.top, hand, seat))
+    return actions
+
+
+@lru_cache(maxsize=64)
+def _seat_act(seat: int, act: str) -> Action:
+    """An act of nothing but a seat (draw, pass, take, block): immutable, so one serves every call."""
+    return Action(seat, act)
+
+
+def plays(top: Top | None, hand: tuple[str, ...], seat: int) -> list[Action]:
+    """Every legal play from `hand` on `top`, one per outcome (see the module docstring)."""
+    counts: dict[str, int] = {}
+    for code in hand:
+        counts[code] = counts.get(code, 0) + 1
+    links, deck_masters, masters = counts.get(LINK_MASTER, 0), counts.get(DECK_MASTER, 0), counts.get(MASTER_MAU, 0)
+    bodies: list[Body] = [NO_BODY]
+    numbers = tuple([c for c in counts if c in NUMBER_CODES])
+    if numbers:
+        bodies.extend(number_bodies(top, numbers, links + masters, rainbow=False if masters else None))
+        if masters:
+            bodies.extend(rainbow_bodies(top, numbers, links + masters))
+    bodies.extend(power_bodies(top, counts))
+    out: list[Action] = []
+    append = out.append
+    size = len(hand)
+    if not (links or deck_masters or masters):  # no riders: each body is a play as it stands
+        for body in bodies[1:]:
+            cards, mm, color = body[0], body[1], body[2]
+            append(_new(Action, (seat, "play", cards, mm, color, False, None)))
+            if size - len(cards) == 1:
+                append(_new(Action, (seat, "play", cards, mm, color, True, None)))
+        return out
+    for cards, mm, color, runs, rainbow in bodies:
+        for prefix, declared, leaves_one in _fitting_riders(
+            masters - len(mm), rainbow, runs, links, deck_masters, len(cards), size
+        ):
+            played, played_mm = prefix + cards, declared + mm
+            append(_new(Action, (seat, "play", played, played_mm, color, False, None)))
+            if leaves_one:
+                append(_new(Action, (seat, "play", played, played_mm, color, True, None)))
+    return out
+
+
+NO_BODY = Body((), (), None, 0, None)  # riders alone (R10: with a Deck Master)
+
+
+class Riders(NamedTuple):
+    cards: tuple[str, ...]
+    mm: tuple[str, ...]
+    size: int
+    deck_masters: int
+    links: int
+
+
+def _rider_options(free: int, rainbow: bool | None, runs: int, links: int, deck_masters: int) -> tuple[Riders, ...]:
+    """The rider parts (cards, declarations, count) a body may carry: Link Masters, Master Maus declared
+    Link Master (at least one for a rainbow, none for a body that must not have one), Deck Masters."""
+    if free < 0:
+        return ()
+    declared_counts = range(free + 1) if rainbow is None else range(1, free + 1) if rainbow else range(1)
+    options = []
+    for declared in declared_counts:
+        for lm in range(links + 1):
+            if lm + declared < runs:
+                continue
+            for dm in range(deck_masters + 1):
+                prefix = (LINK_MASTER,) * lm + (MASTER_MAU,) * declared + (DECK_MASTER,) * dm
+                options.append(Riders(prefix, (LINK_MASTER,) * declared, lm + declared + dm, dm, lm + declared))
+    return tuple(options)
+
+
+@lru_cache(maxsize=4096)
+def _fitting_riders(
+    free: int, rainbow: bool | None, runs: int, links: int, deck_masters: int, body_size: int, hand_size: int
+) -> tuple[tuple[tuple[str, ...], tuple[str, ...], bool], ...]:
+    """The rider parts a body of `body_size` cards may carry out of a hand of `hand_size`: (cards,
+    declarations, whether the play leaves exactly one card and so is listed with the call too)."""
+    fitting = []
+    for prefix, declared, count, dm, link_count in _rider_options(free, rainbow, runs, links, deck_masters):
+        played = count + body_size
+        if played != hand_size and dm > link_count:
+            continue  # R14: each Deck Master needs a Link Master unless the play goes out
+        if not body_size and not dm:
+            continue  # R10: riders alone need a Deck Master
+        fitting.append((prefix, declared, hand_size - played == 1))
+    return tuple(fitting)
+
+
+def _neighbours() -> tuple[dict[str, list[str]], dict[str, list[tuple[str, int]]]]:
+    same: dict[str, list[str]] = {}
+    steps: dict[str, list[tuple[str, int]]] = {}
+    for colour in COLOURS:
+        for number in range(1, 14):
+            code = f"{colour}{number}"
+            same[code] = [f"{other}{number}" for other in COLOURS if other != colour]
+            steps[code] = [(f"{colour}{number + way}", way) for way in (-1, 1) if 1 <= number + way <= 13]
+    return same, steps
+
+
+# for each number card: the cards of its number (a set), and those one step away in its colour (a run)
+SAME_NUMBER, NEXT_IN_COLOUR = _neighbours()
+NEIGHBOURS = {code: frozenset(SAME_NUMBER[code] + [c for c, _ in NEXT_IN_COLOUR[code]]) for code in SAME_NUMBER}
+
+
+# Memos. Power bodies depend only on the power cards held (in hand order) and the top's colour and
+# kind, rainbow bodies on the number cards held and the top's colour and number: these recur far
+# more often than whole hands do (a hand that draws a card of the other sort keeps them) and cost
+# far more to work out than to look up. Plain number bodies are cheaper to rebuild than to memoise.
+# The memos hold immutable tuples of immutable bodies, so sharing them is safe. They are bounded in
+# entries, and kept only for small hands (MEMO_NUMBERS, MEMO_POWERS), whose results are small: a big
+# hand's are many, and rarely seen again.
+
+
+def clear_memos() -> None:
+    """Forget the bodies memoised for hands seen, so that a benchmark can time the enumeration itself
+    (the small tables of fitting riders and of sets from one number's cards stay)."""
+    for memo in (_power_bodies_memo, _rainbow_bodies_memo):
+        memo.cache_clear()
+
+
+def _number_match(top: Top | None) -> Top | None:
+    """All of the top that matching a number card looks at (R11): its colour and number."""
+    return None if top is None else _new(Top, ("", top.color, "", top.number))
+
+
+def number_bodies(
+    top: Top | None, numbers: tuple[str, ...], max_runs: int, *, rainbow: bool | None
+) -> tuple[Body, ...]:
+    """Sets and single-colour runs of number cards (R11-R13, R41), one per (cards used, last card), with
+    the fewest runs. `rainbow` only marks the bodies for `plays`: False, they are listed without a
+    Master Mau declared Link Master (those come from `rainbow_bodies`); None, no Master Mau is held."""
+    if not max_runs:
+        return set_bodies(top, numbers, rainbow)
+    index = {code: i for i, code in enumerate(numbers)}
+    same: list[list[int]] = []
+    steps: list[list[tuple[int, int]]] = []
+    for code in numbers:
+        if NEIGHBOURS[code].isdisjoint(index):  # the usual case in a small hand, quickly
+            same.append([])
+            steps.append([])
+        else:
+            same.append([index[c] for c in SAME_NUMBER[code] if c in index])
+            steps.append([(index[c], way) for c, way in NEXT_IN_COLOUR[code] if c in index])
+    best: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
+    seen: set[tuple[int, int, int, int, int]] = set()
+    path: list[int] = []
+
+    def visit(used: int, last: int, stretch: int, way: int, runs: int) -> None:
+        key = (used, last, stretch, way, runs)
+        if key in seen:
+            return
+        seen.add(key)
+        if stretch != 1:
+            found = best.get((used, last))
+            if found is None or runs < found[0]:
+                best[(used, last)] = (runs, tuple(path))
+        if stretch != 1:
+            for j in same[last]:
+                if not used >> j & 1:
+                    path.append(j)
+                    visit(used | 1 << j, j, 0, 0, runs)
+                    path.pop()
+        for j, way_j in steps[last]:
+            if used >> j & 1:
+                continue
+            if stretch == 0:
+                if runs < max_runs:
+                    path.append(j)
+                    visit(used | 1 << j, j, 1, way_j, runs + 1)
+                    path.pop()
+            elif way_j == way:
+                path.append(j)
+                visit(used | 1 << j, j, 2, way, runs)
+                path.pop()
+
+    for i, code in enumerate(numbers):
+        if top is None or COLOUR_OF[code] == top.color or NUMBER_OF[code] == top.number:
+            if not same[i] and not steps[i]:
+                best[(1 << i, i)] = (0, (i,))  # no partner in the hand: only the card on its own
+                continue
+            path.append(i)
+            visit(1 << i, i, 0, 0, 0)
+            path.pop()
+    return tuple([Body(tuple(numbers[i] for i in order), (), None, runs, rainbow) for runs, order in best.values()])
+
+
+def set_bodies(top: Top | None, numbers: tuple[str, ...], rainbow: bool | None) -> tuple[Body, ...]:
+    """Without a Link Master there are no runs: each body is one set (R12), listed per (cards, last card)."""
+    groups: dict[int, list[str]] = {}
+    for code in numbers:
+        number = NUMBER_OF[code]
+        group = groups.get(number)
+        if group is None:
+            groups[number] = [code]
+        else:
+            group.append(code)
+    bodies: list[Body] = []
+    for number, cards in groups.items():
+        # the colour the first card must have (R11); None when the number matches the top
+        colour = None if top is None or top.number == number else top.color
+        if len(cards) == 1:  # the usual case, quickly
+            if colour is None or COLOUR_OF[cards[0]] == colour:
+                bodies.append(_new(Body, ((cards[0],), (), None, 0, rainbow)))
+        else:
+            bodies.extend(_sets(tuple(cards), colour, rainbow))
+    return tuple(bodies)
+
+
+@lru_cache(maxsize=4096)
+def _sets(cards: tuple[str, ...], colour: str | None, rainbow: bool | None) -> tuple[Body, ...]:
+    """The sets from the cards of one number (in hand order) whose first card has `colour` (None: any)."""
+    bodies = []
+    for mask in range(1, 1 << len(cards)):
+        chosen = [c for i, c in enumerate(cards) if mask >> i & 1]
+        matching = chosen if colour is None else [c for c in chosen if COLOUR_OF[c] == colour]
+        if not matching:
+            continue
+        if len(chosen) == 1:
+            bodies.append(Body((chosen[0],), (), None, 0, rainbow))
+            continue
+        for last in chosen:
+            first = next((c for c in matching if c != last), None)
+            if first is not None:
+                middle = tuple(c for c in chosen if c not in (first, last))
+                bodies.append(Body((first, *middle, last), (), None, 0, rainbow))
+    return tuple(bodies)
+
+
+def rainbow_bodies(top: Top | None, numbers: tuple[str, ...], max_runs: int) -> tuple[Body, ...]:
+    """Number bodies with a Master Mau declared Link Master, whose runs may change colour (R13).
+
+    Listed once per (how many cards of each number, last card): which of the other cards of a number
+    fill the body is chosen canonically (the first that fits in R, Y, B, G order), because the exact
+    count of rainbow bodies grows exponentially with the hand (over 100,000 for some 30-card hands).
+    Any rainbow body not listed is accepted by `apply` all the same."""
+    top = _number_match(top)
+    if len(numbers) <= MEMO_NUMBERS:
+        return _rainbow_bodies_memo(top, numbers, max_runs)
+    return _rainbow_bodies(top, numbers, max_runs)
+
+
+def _rainbow_bodies(top: Top | None, numbers: tuple[str, ...], max_runs: int) -> tuple[Body, ...]:
+    by_number: list[list[str]] = [[] for _ in range(15)]
+    for code in numbers:
+        by_number[CARDS[code].number or 0].append(code)
+    held = [len(cards) for cards in by_number]
+    # counts of cards used per number, packed 3 bits per number into one int (a number holds at most 4)
+    best: dict[tuple[int, int, int, bool], tuple[int, tuple[int, ...]]] = {}
+    seen: set[tuple[int, int, int, int, int, int, bool]] = set()
+    path: list[int] = []
+
+    def visit(used: int, at: int, stretch: int, way: int, runs: int, start: int, forced: bool) -> None:
+        key = (used, at, stretch, way, runs, start, forced)
+        if key in seen:
+            return
+        seen.add(key)
+        if stretch != 1:
+            found = best.get((used, at, start, forced))
+            if found is None or runs < found[0]:
+                best[(used, at, start, forced)] = (runs, tuple(path))
+            if (used >> 3 * at) & 7 < held[at]:
+                path.append(at)
+                visit(used + (1 << 3 * at), at, 0, 0, runs, start, forced)
+                path.pop()
+        for nxt in (at - 1, at + 1):
+            if not 1 <= nxt <= 13 or (used >> 3 * nxt) & 7 >= held[nxt]:
+                continue
+            step = nxt - at
+            if stretch == 0:
+                if runs >= max_runs:
+                    continue
+                path.append(nxt)
+                visit(used + (1 << 3 * nxt), nxt, 1, step, runs + 1, start, forced)
+                path.pop()
+            elif step == way:
+                path.append(nxt)
+                visit(used + (1 << 3 * nxt), nxt, 2, way, runs, start, forced)
+                path.pop()
+
+    for number in range(1, 14):
+        if not held[number]:
+            continue
+        by_colour = top is not None and top.number != number
+        if by_colour and top is not None and not any(CARDS[c].colour == top.color for c in by_number[number]):
+            continue
+        path.append(number)
+        visit(1 << 3 * number, number, 0, 0, 0, number, by_colour)
+        path.pop()
+    found: dict[tuple[int, str], Body] = {}
+    for (used_counts, at, start, forced), (runs, levels) in best.items():
+        first_choices = [
+            c for c in by_number[start] if not forced or (top is not None and CARDS[c].colour == top.color)
+        ]
+        for last in by_number[at]:
+            key = (used_counts, last)
+            known = found.get(key)
+            if known is not None and known.runs <= runs:
+                continue
+            body = _fill_rainbow(levels, by_number, first_choices, last)
+            if body is not None:
+                found[key] = Body(body, (), None, runs, True)
+    return tuple(found.values())
+
+
+_rainbow_bodies_memo = lru_cache(maxsize=256)(_rainbow_bodies)
+
+
+def _fill_rainbow(
+    levels: tuple[int, ...], by_number: list[list[str]], first_choices: list[str], last: str
+) -> tuple[str, ...] | None:
+    """Cards for a path of numbers: the given last card, a first card that matches, the rest in colour order."""
+    if len(levels) == 1:
+        return (last,) if last in first_choices else None
+    for first in first_choices:
+        if first != last:
+            break
+    else:
+        return None
+    taken = {first, last}
+    order: list[str] = [first]
+    for number in levels[1:-1]:
+        for card in by_number[number]:
+            if card not in taken:
+                break
+        else:
+            return None
+        taken.add(card)
+        order.append(card)
+    order.append(last)
+    return tuple(order)
+
+
+class _Power(NamedTuple):
+    code: str
+    kind: str
+    colour: str | None
+
+
+WILD = "*"  # a colour a Shadow Master will name: each body naming it is listed with all four colours
+POWER_BODY_KINDS = frozenset({PENAL_T, SKIP, OTHER_WAY, JUST_TAKE_TWO, SHADOW_MASTER})
+MM_BODY_KINDS = (PENAL_T, SKIP, OTHER_WAY, JUST_TAKE_TWO, SHADOW_MASTER)
+
+
+POWER_CODES = frozenset(code for code, kind in KINDS.items() if kind in POWER_BODY_KINDS)
+
+
+def power_bodies(top: Top | None, counts: Mapping[str, int]) -> tuple[Body, ...]:
+    """Power bodies (R11, R12, R16, R21, R42): Skips, then one stacked kind; every declaration and colour.
+
+    Memoised (see "Memos") for hands without a Master Mau holding up to MEMO_POWERS different power
+    cards (at most 46 bodies each); other hands' are worked out each time."""
+    held = tuple([(code, n) for code, n in counts.items() if code in POWER_CODES])
+    masters = counts.get(MASTER_MAU, 0)
+    if not held and not masters:
+        return ()
+    if top is not None:
+        top = _new(Top, ("", top.color, top.kind, None))  # all that matching a power card looks at
+    if masters or len(held) > MEMO_POWERS:
+        return _power_bodies(top, held, masters)
+    return _power_bodies_memo(top, held, masters)
+
+
+def _power_bodies(top: Top | None, held: tuple[tuple[str, int], ...], masters: int) -> tuple[Body, ...]:
+    codes = [code for code, _ in held]
+    counts = dict(held)
+    if not masters and not any(_fits(top, None, _Power(c, KINDS[c], CARDS[c].colour)) for c in codes):
+        return ()  # nothing can start a power body
+    names: list[str | None]
+    if top is None and masters:
+        # a Master Mau led as a coloured power on an empty pile passes its named colour on (R8, R38)
+        names = [None, *COLOURS]
+    elif masters or counts.get(SHADOW_MASTER):
+        names = [WILD]
+    else:
+        names = [None]
+    found: dict[tuple[object, ...], Body] = {}
+    for named in names:
+        _power_search(top, codes, [counts[c] for c in codes], masters, named, found)
+    return tuple(found.values())
+
+
+_power_bodies_memo = lru_cache(maxsize=4096)(_power_bodies)
+
+
+def _power_search(
+    top: Top | None,
+    codes: list[str],
+    left: list[int],
+    masters: int,
+    named: str | None,
+    found: dict[tuple[object, ...], Body],
+) -> None:
+    """Depth-first over power bodies; `left` (copies still held per code) and the lists below change as it goes."""
+    real = [
+        _Power(code, kind, named if kind == SHADOW_MASTER else CARDS[code].colour)
+        for code in codes
+        for kind in (CARDS[code].kind,)
+    ]
+    body: list[_Power] = []
+    declared: list[str] = []
+    masters_left = [masters]
+    seen: set[tuple[object, ...]] = set()
+
+    def record(held: tuple[object, ...], last: _Power | None, named_used: bool) -> None:
+        key: tuple[object, ...]
+        if not named_used:
+            if named is None or named == WILD:
+                key = (held, last, None)
+                if key not in found:
+                    found[key] = Body(tuple([p.code for p in body]), tuple(declared), None, 0, None)
+            return  # otherwise the same outcome comes from the search without a colour
+        cards: tuple[str, ...] = ()
+        for colour in COLOURS if named == WILD else (named,):
+            shown = _Power(last.code, last.kind, colour) if last is not None and last.colour == WILD else last
+            key = (held, shown, colour)
+            if key not in found:
+                cards = cards or tuple([p.code for p in body])
+                found[key] = Body(cards, tuple(declared), colour, 0, None)
+
+    def visit(prev: _Power | None, last: _Power | None, named_used: bool) -> None:
+        held = (tuple(left), masters_left[0], tuple(sorted(declared)))
+        key = (held, prev, last, named_used)
+        if key in seen:
+            return
+        seen.add(key)
+        if prev is not None:
+            record(held, last, named_used)
+        for i, card in enumerate(real):
+            if left[i] and (card.kind != SHADOW_MASTER or named is not None) and _fits(top, prev, card):
+                left[i] -= 1
+                body.append(card)
+                visit(card, last if card.kind == JUST_TAKE_TWO else card, named_used or card.kind == SHADOW_MASTER)
+                body.pop()
+                left[i] += 1
+        if not masters_left[0]:
+            return
+        absorbed = prev.colour if prev is not None else top.color if top is not None else named
+        for kind in MM_BODY_KINDS:
+            if kind in (PENAL_T, SKIP, OTHER_WAY):
+                if absorbed is None:
+                    continue
+                card = _Power(MASTER_MAU, kind, absorbed)
+                names_now = named_used or (prev is None and top is None)
+            elif kind == SHADOW_MASTER:
+                if named is None:
+                    continue
+                card = _Power(MASTER_MAU, kind, named)
+                names_now = True
+            else:
+                card = _Power(MASTER_MAU, kind, None)
+                names_now = named_used
+            if not _fits(top, prev, card):
+                continue
+            masters_left[0] -= 1
+            body.append(card)
+            declared.append(kind)
+            visit(card, last if kind == JUST_TAKE_TWO else card, names_now)
+            declared.pop()
+            body.pop()
+            masters_left[0] += 1
+
+    visit(None, None, False)
+
+
+def _fits(top: Top | None, prev: _Power | None, card: _Power) -> bool:
+    """R11 for the first body card, R12/R42 for the next (the same rules as `plays.PlayChecker`)."""
+    kind = card.kind
+    if prev is None:
+        if top is None or card.code == MASTER_MAU or kind in (JUST_TAKE_TWO, SHADOW_MASTER):
+            return True
+        return card.colour == top.color or top.kind == kind
+    if kind == prev.kind:
+        return True
+    if prev.kind == SKIP:
+        return card.code == MASTER_MAU or kind in (JUST_TAKE_TWO, SHADOW_MASTER) or card.colour == prev.colour
+    return False

@@ -1,0 +1,36 @@
+"""What one seat may see of a position (NOTATION.md: a *view*).
+
+Other seats' hands become card counts, the draw pile its length, and the shuffle seed is removed
+(it would reveal the draw pile and every later deal; the site publishes only its hash until the
+game ends). Everything else in a position is public at a real table: the pile, the top, counts,
+scores, the deal-off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+# Keys a view never carries: the seed (and anything an engine might add that is derived from it).
+HIDDEN_KEYS = frozenset({"seed"})
+
+
+def view_of(position: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    hands = position["hands"]
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(hands)):
+        raise ValueError(f"there is no seat {seat!r} at this table")
+    seen = {
+        key: _copy(value) for key, value in position.items() if key not in HIDDEN_KEYS and key not in ("draw", "hands")
+    }
+    seen["hands"] = [list(hand) if i == seat else len(hand) for i, hand in enumerate(hands)]
+    seen["draw"] = len(position["draw"])
+    return seen
+
+
+def _copy(value: Any) -> Any:
+    """A copy of JSON-shaped data, so that changing a view never changes the position."""
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    return value
