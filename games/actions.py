@@ -167,17 +167,17 @@ def do_join(game_id: int, user: Any, seat_index: int | None = None) -> Seat:
 
 
 def do_leave(game_id: int, user: Any) -> Game:
-    """Give up a seat before the start; the creator leaving closes the table."""
+    """Give up a seat before the start; the creator leaving closes the table (also one they only watch)."""
     with transaction.atomic():
         game = _locked(game_id)
         check_open(game)
         seat = game.seat_of(user)
-        if seat is None:
-            raise ActionRefused("You have no seat at this table.", "not_seated")
-        if game.creator_id == user.pk:
+        if game.creator_id == user.pk:  # seated or only watching a table of bots
             game.status = Game.Status.ABORTED
             game.finished = timezone.now()
             game.save(update_fields=["status", "finished"])
+        elif seat is None:
+            raise ActionRefused("You have no seat at this table.", "not_seated")
         else:
             seat.user = None
             seat.save(update_fields=["user"])

@@ -212,6 +212,10 @@ class Game(models.Model):
         return position
 
 
+# Several bots often share a table: each seat's bot gets a name of its own so the log reads clearly.
+BOT_NAMES = ("Ada", "Bruno", "Cleo", "Dario", "Edda", "Fritz", "Greta", "Hugo", "Ines", "Jakob")
+
+
 class Seat(models.Model):
     class Bot(models.TextChoices):
         GREEDY = "greedy", "Greedy bot"
@@ -253,7 +257,7 @@ class Seat(models.Model):
         if self.user is not None:
             return str(self.user.profile.name)
         if self.bot:
-            return str(self.get_bot_display())
+            return f"{BOT_NAMES[self.index % len(BOT_NAMES)]} ({self.get_bot_display()})"
         return "Free seat"
 
 

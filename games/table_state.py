@@ -57,7 +57,7 @@ LOG_LINES = 30
 @dataclass(frozen=True)
 class SeatState:
     index: int
-    name: str  # the player's display name, "Greedy bot", or "Free seat"
+    name: str  # the player's display name, "Ada (Greedy bot)", or "Free seat"
     username: str | None  # for a link to the player page; None for bots and free seats
     bot: str  # "" for a person, else the bot level ("greedy", "random")
     team: int | None  # R36 partnership number, None without teams
@@ -274,7 +274,7 @@ def table_state(
         last_hand=view.get("last_hand") if view else None,
         winners=tuple(view.get("winners") or ()) if view and view.get("over") else (),
         can_join=is_open and viewer_id is not None and own is None and has_free,
-        can_leave=is_open and own is not None,
+        can_leave=is_open and (own is not None or is_creator),
         can_start=is_open and is_creator,
         seed_hash=game.seed_hash,
         seed=game.revealed_seed,

@@ -149,6 +149,7 @@ def do_disqualify(staff: Any, tournament_id: int, entrant_id: int, reason: str =
     Entrant.objects.filter(pk=entrant.pk).update(disqualified=True)
     record_admin_action(tournament, staff, "disqualify", entrant=entrant.name, reason=reason.strip())
     if not runner.finish_if_decided(tournament, now):
+        runner.redraw_if_unbalanced(tournament)
         runner.seat_waiting(tournament)
     return entrant
 
@@ -159,8 +160,7 @@ def do_redraw(staff: Any, tournament_id: int) -> Tournament:
     tournament = _running(staff, tournament_id)
     if tournament.redraw_pending:
         raise Refused(f"A redraw of {tournament} is already waiting for the tables to finish their hands.")
-    tournament.redraw_pending = True
-    tournament.save(update_fields=["redraw_pending"])
+    runner.ask_for_redraw(tournament)
     record_admin_action(tournament, staff, "reseat")
     runner.catch_up(tournament, timezone.now())  # with no table in play, the draw is made at once
     return tournament

@@ -9,7 +9,9 @@ further move can be made, so the runner sees the table between two hands:
    in (ties share a place); when nobody else is left, the lowest total among them wins (R35);
 2. the table closes if it cannot or should not go on: its game is over, someone at it was
    disqualified, a redraw is pending, players are waiting for a table, or the players still in fit
-   at fewer tables than are open. Its players then wait, carrying their running totals;
+   at fewer tables than are open. Its players then wait, carrying their running totals. When the
+   open tables have come to differ by two players or more, a redraw is asked for, as the staff's
+   reseat does: each table closes at its own hand's end and everyone is drawn again, evenly;
 3. waiting players are drawn to new tables once there is room for them: as many tables as the
    players still in need, minus those still open; a table waiting to be merged into closes at its
    own next hand's end, so every open table always has at least two players (or partnerships).
@@ -34,7 +36,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import F, QuerySet
+from django.db.models import Count, F, QuerySet
 from django.utils import timezone
 
 from games import tournament_tables
@@ -191,6 +193,7 @@ def on_hand_end(tournament_id: int, game_id: int, seq: int) -> bool:
         # A move made after the hand ended (a quick player) means the next hand is under way: the
         # table then closes at the end of that one.
         between_hands = game.seq == seq or game.status != Game.Status.PLAYING
+        redraw_if_unbalanced(tournament)
         reason = why_close(tournament, table, game) if between_hands else ""
         if reason:
             close_table(table, game, reason, now)
@@ -246,6 +249,26 @@ def eliminate(tournament: Tournament, batch: Sequence[Entrant], totals: dict[int
     for entrant in batch:
         if entrant.eliminated is not None:
             transaction.on_commit(partial(emails.send_eliminated, entrant.pk), robust=True)
+
+
+def unbalanced(tournament: Tournament) -> bool:
+    """The open tables' players still in differ by two or more (four at one, two at another, after
+    eliminations): the tables should be broken up and drawn again, as even as the seed makes them."""
+    seated = alive(tournament).filter(table__closed__isnull=True, table__isnull=False)
+    sizes = [row["players"] for row in seated.values("table").annotate(players=Count("pk"))]
+    return len(sizes) > 1 and max(sizes) - min(sizes) >= 2
+
+
+def redraw_if_unbalanced(tournament: Tournament) -> None:
+    if unbalanced(tournament):
+        ask_for_redraw(tournament)
+
+
+def ask_for_redraw(tournament: Tournament) -> None:
+    """Every table closes at the end of its hand in play; then everyone still in is drawn again."""
+    if not tournament.redraw_pending:
+        tournament.redraw_pending = True
+        tournament.save(update_fields=["redraw_pending"])
 
 
 def why_close(tournament: Tournament, table: TournamentTable, game: Game) -> str:

@@ -14,6 +14,10 @@ from pathlib import Path
 
 import pytest
 
+# Before the import below: ddmau_site's package loads the Celery app, which would otherwise set the
+# site's own settings module in the environment ahead of pytest-django's ini setting.
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ddmau_site.test_settings")
+
 from ddmau_site import services
 
 _notes: list[str] = []

@@ -15,6 +15,7 @@ def production_env(**changes: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in {"DEBUG", "DDMAU_PLAIN_STATIC"}}
     env.update(
         {
+            "DJANGO_SETTINGS_MODULE": "ddmau_site.settings",  # production's, not the suite's
             "DEBUG": "0",
             "SECRET_KEY": secrets.token_urlsafe(50),
             "SITE_URL": "https://ddmau.example.org",

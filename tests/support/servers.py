@@ -37,7 +37,7 @@ def site_env(**extra: str) -> dict[str, str]:
         {
             "DATABASE_URL": database_url_for_subprocesses(),
             "REDIS_URL": settings.REDIS_URL,
-            "DJANGO_SETTINGS_MODULE": "ddmau_site.settings",
+            "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE", "ddmau_site.settings"),
             "PYTHONUNBUFFERED": "1",
         }
     )

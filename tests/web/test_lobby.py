@@ -95,6 +95,33 @@ def test_it_lets_the_creator_of_a_table_of_bots_only_start_it_and_watch_without_
     assert not leaked(page, hidden_cards(game, None))
 
 
+def test_it_lets_the_creator_close_a_table_of_bots_only_before_the_start(alice: Any, bob: Any) -> None:
+    client = signed_in(alice)
+    client.post(reverse("games:create"), create_form(seat_count=3, bots=3))
+    game = Game.objects.get()
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Close the table" in page
+    assert "Close the table" not in signed_in(bob).get(game.get_absolute_url()).content.decode()
+
+    signed_in(bob).post(reverse("games:leave", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.status == Game.Status.OPEN  # a passer-by cannot close it
+    client.post(reverse("games:leave", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.status == Game.Status.ABORTED
+
+
+def test_it_names_each_bot_at_a_table_apart(alice: Any) -> None:
+    client = signed_in(alice)
+    client.post(reverse("games:create"), create_form(seat_count=4, bots=3))
+    game = Game.objects.get()
+    client.post(reverse("games:start", args=[game.pk]))
+    page = client.get(game.get_absolute_url()).content.decode()
+    names = [seat.name for seat in game.seats.all()[1:]]
+    assert len(set(names)) == 3
+    assert all(name in page and "Greedy bot" in name for name in names)
+
+
 def test_it_lists_open_public_tables_and_your_games_but_not_private_ones(alice: Any, bob: Any, carol: Any) -> None:
     public = make_table(alice, seats=3, start=False)
     private = make_table(bob, seats=3, start=False, visibility="private")

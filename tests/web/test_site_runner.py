@@ -29,12 +29,11 @@ class Runner:
     """`python -m ddmau_site.devserver` in its own session, as a terminal would run it."""
 
     def __init__(self, var_dir: Path, port: int, **env_changes: str) -> None:
-        # What a developer's shell would have: none of the services the test suite chose, nor what
-        # Celery's test worker left in the environment.
+        # What a developer's shell would have: none of the services or settings the test suite chose,
+        # nor what Celery's test worker left in the environment.
+        suite_only = {"DATABASE_URL", "REDIS_URL", "DEBUG", "DJANGO_SETTINGS_MODULE"}
         env = {
-            key: value
-            for key, value in os.environ.items()
-            if key not in {"DATABASE_URL", "REDIS_URL", "DEBUG"} and not key.startswith("CELERY_")
+            key: value for key, value in os.environ.items() if key not in suite_only and not key.startswith("CELERY_")
         }
         env.update({"DDMAU_VAR_DIR": str(var_dir), "PORT": str(port), "DDMAU_DISABLE_RATE_LIMITS": "1"})
         env.update(env_changes)
