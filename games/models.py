@@ -162,8 +162,11 @@ class Game(models.Model):
 
     @property
     def is_replayable(self) -> bool:
-        """Its hands are final: played out, or a tournament table closed between hands (MERGED) whose
-        players moved on with their totals. Nothing is left to hide: the seed and the replay are public."""
+        """Nobody will ever play on: played out, a tournament table closed between hands (MERGED) whose
+        players moved on with their totals, or a started game called off (ABORTED, as when the staff
+        end a tournament mid-hand). Nothing is left to hide: the seed and the replay are public."""
+        if self.status == self.Status.ABORTED:
+            return self.started is not None
         return self.status in (self.Status.FINISHED, self.Status.MERGED)
 
     @property

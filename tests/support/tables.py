@@ -109,7 +109,8 @@ def hidden_cards(game: Game, seat: int | None) -> set[str]:
 def _patterns(code: str) -> list[str]:
     names = (CARDS[code].name, label(code))
     # A code stands alone: not inside a word or a random token (a CSRF token may contain "Y1G0...").
-    return [rf"(?<![A-Za-z0-9]){re.escape(code)}(?![A-Za-z0-9])", *(rf"(?i)\b{re.escape(name)}(?![0-9])" for name in names)]
+    by_name = [rf"(?i)\b{re.escape(name)}(?![0-9])" for name in names]
+    return [rf"(?<![A-Za-z0-9]){re.escape(code)}(?![A-Za-z0-9])", *by_name]
 
 
 def leaked(text: str, cards: Iterable[str]) -> set[str]:

@@ -237,6 +237,12 @@ def test_it_ends_a_tournament_placing_those_still_in_by_their_totals(
     assert list(Entrant.objects.filter(tournament=tournament).values_list("placing", flat=True)) == [1] * 5
     assert set(Game.objects.filter(tournament=tournament).values_list("status", flat=True)) == {"aborted"}
     assert not TournamentTable.objects.filter(tournament=tournament, closed__isnull=True).exists()
+    # The hands were called off, so nothing is left to hide: anyone can check the shuffle and replay them.
+    watcher = client_for(make_player("watcher"))
+    for game in Game.objects.filter(tournament=tournament):
+        assert game.seed in watcher.get(game.get_absolute_url()).content.decode()
+        assert watcher.get(reverse("games:replay", args=[game.pk])).status_code == 200
+        assert watcher.get(reverse("games:record", args=[game.pk])).json()["table"]["seed"] == game.seed
 
 
 def test_it_runs_the_same_controls_from_the_django_admin_and_logs_them(spring_open: Tournament, staff_sam: Any) -> None:
