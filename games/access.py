@@ -19,10 +19,13 @@ def remember_invite(session: MutableMapping[str, Any], game: Game, token: str | 
 
 
 def may_watch(game: Game, user: Any, session: MutableMapping[str, Any] | None) -> bool:
-    """Any signed-in player may watch a public table; a private one needs a seat or its invite."""
+    """Any signed-in player may watch a public table; a private one needs a seat, its invite, or
+    membership of the league it belongs to."""
     if user is None or not user.is_authenticated:
         return False
     if not game.is_private or game.creator_id == user.pk:
+        return True
+    if game.league_id is not None and game.league_admits(user):
         return True
     if session is not None and game.pk in session.get(INVITES_SESSION_KEY, []):
         return True

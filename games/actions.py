@@ -96,6 +96,12 @@ def check_table_shape(seat_count: int, teams: bool, bots: int) -> None:
         raise ActionRefused(f"A table of {seat_count} seats has room for at most {seat_count} bots.")
 
 
+def check_league_seat(game: Game, user: Any) -> None:
+    """A league's tables count for its standings: only its members sit at them."""
+    if game.league_id is not None and not game.league_admits(user):
+        raise ActionRefused(f"This table belongs to the league {game.league}: join the league to sit here.", "league")
+
+
 def do_create_game(
     creator: Any,
     *,
@@ -107,15 +113,22 @@ def do_create_game(
     visibility: str = Game.Visibility.PUBLIC,
     bots: int = 0,
     bot_level: str = Seat.Bot.GREEDY,
+    league: Any | None = None,
 ) -> Game:
     """A new open table with the creator in seat 0 and `bots` bot seats at the end.
 
     With a bot in every seat the creator only watches: a table the bots play out by themselves.
+    A table in a `league` counts for it; in a league that is not public the table is private too.
     """
     check_table_shape(seat_count, teams, bots)
     house_rules = check_house_rules(rules or {})
     if bot_level not in Seat.Bot.values:
         raise ActionRefused(f"Unknown bot level {bot_level!r}.")
+    if league is not None:
+        if not league.memberships.filter(user_id=creator.pk).exists():
+            raise ActionRefused(f"Only members of {league} can open a table in it.", "league")
+        if league.visibility != "public":
+            visibility = Game.Visibility.PRIVATE
     with transaction.atomic():
         game = Game.objects.create(
             seat_count=seat_count,
@@ -125,6 +138,7 @@ def do_create_game(
             mode=mode,
             visibility=visibility,
             creator=creator,
+            league=league,
         )
         first_bot = seat_count - bots
         Seat.objects.bulk_create(
@@ -156,14 +170,30 @@ def do_join(game_id: int, user: Any, seat_index: int | None = None) -> Seat:
         seats = list(game.seats.all())
         if game.seat_of(user, seats) is not None:
             raise ActionRefused("You already have a seat at this table.", "seated")
+        check_league_seat(game, user)
         free = [seat for seat in seats if seat.is_free and (seat_index is None or seat.index == seat_index)]
         if not free:
             raise ActionRefused("That seat is taken." if seat_index is not None else "This table is full.", "full")
-        seat = free[0]
+        seat = free[0] if seat_index is not None else _preferred_seat(game, user, seats, free)
         seat.user = user
         seat.save(update_fields=["user"])
         _announce_change(game)
     return seat
+
+
+def _preferred_seat(game: Game, user: Any, seats: list[Seat], free: list[Seat]) -> Seat:
+    """At a partnership table, the free seat opposite the player's registered partner (R36) when
+    the partner already sits there; else the first free seat."""
+    if game.teams:
+        from leagues.queries import partners_of  # leagues keeps the partnerships
+
+        partners = partners_of(user, game.league_id)
+        half = game.seat_count // 2
+        opposite = {(seat.index + half) % game.seat_count for seat in seats if seat.user_id in partners}
+        for seat in free:
+            if seat.index in opposite:
+                return seat
+    return free[0]
 
 
 def do_leave(game_id: int, user: Any) -> Game:

@@ -39,6 +39,20 @@ class CreateGameForm(forms.Form):
         choices=[("hand", "the hand's points (R30)"), ("total", "the running totals")],
         initial=HOUSE_RULE_DEFAULTS["shadow_doubles"],
     )
+    league: forms.ModelChoiceField[Any] = forms.ModelChoiceField(
+        queryset=None,
+        required=False,
+        empty_label="None: a friendly game",
+        help_text="A league table counts for the league's standings and ratings; only its members sit at it.",
+    )
+
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from leagues.models import League  # the leagues a player belongs to
+
+        league_field = self.fields["league"]
+        assert isinstance(league_field, forms.ModelChoiceField)
+        league_field.queryset = League.objects.filter(memberships__user=user).order_by("name")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -174,6 +174,10 @@ class Game(models.Model):
         """The seed, once nothing is left to hide."""
         return self.seed if self.is_replayable else None
 
+    def league_admits(self, user: Any) -> bool:
+        """Whether `user` belongs to the league this table counts for (False when it has none)."""
+        return self.league is not None and self.league.memberships.filter(user_id=user.pk).exists()
+
     def invite_path(self) -> str:
         return f"{self.get_absolute_url()}?invite={self.invite_token}"
 

@@ -106,6 +106,7 @@ class TableState:
     is_live: bool
     deadline: datetime | None  # when the seat to act times out
     private: bool
+    league: tuple[str, str] | None  # (name, page) of the league the table counts for
     viewer_id: int | None
     viewer_seat: int | None  # None for spectators
     is_creator: bool
@@ -262,6 +263,7 @@ def table_state(
         is_live=game.is_live,
         deadline=game.deadline if playing else None,
         private=game.is_private,
+        league=(game.league.name, game.league.get_absolute_url()) if game.league is not None else None,
         viewer_id=viewer_id,
         viewer_seat=viewer_seat,
         is_creator=is_creator,

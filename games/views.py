@@ -57,7 +57,7 @@ def lobby(request: HtmxHttpRequest) -> HttpResponse:
     form = LobbyFilterForm(request.GET or None)
     free = Count("seats", filter=Q(seats__user__isnull=True, seats__bot=""))
     open_tables = _filtered(Game.objects.open_public().annotate(free_seats=free), form).select_related(
-        "creator__profile"
+        "creator__profile", "league"
     )[:50]
     mine = (
         Game.objects.of_player(request.user)
@@ -72,20 +72,25 @@ def lobby(request: HtmxHttpRequest) -> HttpResponse:
 
 @login_required
 def create(request: HtmxHttpRequest) -> HttpResponse:
-    form = CreateGameForm(request.POST or None)
+    form = CreateGameForm(request.POST or None, user=request.user, initial={"league": request.GET.get("league")})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        game = actions.do_create_game(
-            request.user,
-            seat_count=data["seat_count"],
-            move_seconds=data["move_seconds"],
-            teams=data["teams"],
-            rules=data["rules"],
-            visibility=data["visibility"],
-            bots=data["bots"],
-            bot_level=data["bot_level"],
-        )
-        return redirect(game)
+        try:
+            game = actions.do_create_game(
+                request.user,
+                seat_count=data["seat_count"],
+                move_seconds=data["move_seconds"],
+                teams=data["teams"],
+                rules=data["rules"],
+                visibility=data["visibility"],
+                bots=data["bots"],
+                bot_level=data["bot_level"],
+                league=data["league"],
+            )
+        except actions.ActionRefused as refusal:
+            form.add_error(None, refusal.message)
+        else:
+            return redirect(game)
     return render(request, "games/create.html", {"form": form})
 
 

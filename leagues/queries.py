@@ -8,7 +8,7 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from games.models import Game
-from leagues.models import League, Membership, Partnership, Season, Tournament
+from leagues.models import League, Membership, Partnership, PartnershipMember, Season, Tournament
 
 
 def membership(league: League, user: Any) -> Membership | None:
@@ -81,3 +81,11 @@ def tournament_paused(tournament_id: int | None) -> bool:
     if tournament_id is None:
         return False
     return Tournament.objects.filter(pk=tournament_id, status=Tournament.Status.PAUSED).exists()
+
+
+def partners_of(user: Any, league_id: int | None) -> set[int]:
+    """The user ids of the user's active partners: in that league, or outside any league."""
+    scope = Q(league_id=league_id) if league_id is not None else Q(league__isnull=True)
+    mine = Partnership.objects.filter(scope, status=Partnership.Status.ACTIVE, members__user=user)
+    members = PartnershipMember.objects.filter(partnership__in=mine).exclude(user=user)
+    return set(members.values_list("user_id", flat=True))
