@@ -5,8 +5,10 @@ from typing import Any
 from django import template
 from django.urls import NoReverseMatch, reverse
 
+from games.access import may_watch
+from games.models import Game
 from leagues.charts import rating_history_svg
-from leagues.models import PROVISIONAL_GAMES, Partnership, PlayerRating, RatingPoint
+from leagues.models import PROVISIONAL_GAMES, Partnership, PlayerRating, RatingPoint, ResultRow
 from leagues.queries import can_see
 
 register = template.Library()
@@ -59,6 +61,30 @@ def player_ratings(context: dict[str, Any], person: Any) -> dict[str, Any]:
         "partnerships": partnerships,
         "provisional_games": PROVISIONAL_GAMES,
     }
+
+
+RECENT_GAMES = 15
+
+
+@register.inclusion_tag("leagues/_player_games.html", takes_context=True)
+def player_games(context: dict[str, Any], person: Any) -> dict[str, Any]:
+    """The player's latest finished games with their place and total, each linking to its table and
+    replay; tables the viewer may not watch (private ones) are left out."""
+    request = context.get("request")
+    viewer = request.user if request is not None else None
+    session = request.session if request is not None else None
+    rows = list(
+        ResultRow.objects.filter(user=person)
+        .select_related("record__league", "record__tournament")
+        .order_by("-record__finished_at")[:RECENT_GAMES]
+    )
+    games = Game.objects.in_bulk([row.record.game_id for row in rows])
+    shown = [
+        {"row": row, "game": games[row.record.game_id], "record": row.record}
+        for row in rows
+        if row.record.game_id in games and may_watch(games[row.record.game_id], viewer, session)
+    ]
+    return {"person": person, "games": shown}
 
 
 @register.filter
