@@ -6,6 +6,7 @@ from typing import Any
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 PASSWORD = "mau-mau-2026!"
 
@@ -35,3 +36,10 @@ def make_player(username: str, *, staff: bool = False, **profile: Any) -> Any:
         setattr(user.profile, field, value)
     user.profile.save()
     return user
+
+
+def signed_in(user: Any) -> Client:
+    """A browser-less client logged in as `user`."""
+    client = Client()
+    client.force_login(user)
+    return client

@@ -13,6 +13,9 @@ from games.engine.cards import CARDS
 from games.models import Game, Move
 from games.templatetags.cards import label
 
+# Short games for tests that play to the end: past 50 points the game is over (R31 options).
+SHORT_GAME = {"target": 50, "net_low": 45, "net_reset": 20}
+
 
 def make_table(creator: Any, *others: Any, seats: int | None = None, start: bool = True, **options: Any) -> Game:
     """A table created by `creator`, joined by `others` in order, started unless start=False."""

@@ -11,12 +11,10 @@ from django.utils import timezone
 
 from games import actions, engine, tasks
 from games.models import Game, Move, Seat
-from tests.support.tables import legal, play
+from tests.support.tables import SHORT_GAME, legal, play
 
 T = TypeVar("T")
 DAY = 86400
-# Short games for tests that play to the end: the first to 50 points ends it (R31 options).
-SHORT_GAME = {"target": 50, "net_low": 45, "net_reset": 20}
 
 
 def wait_until(check: Callable[[], T | None], what: str, timeout: float = 60) -> T:

@@ -24,10 +24,9 @@ from games import actions, emails, notifications, tasks
 from games.models import Game
 from games.templatetags.cards import label
 from tests.support.mail import link_in
-from tests.support.tables import hidden_cards, leaked, legal, make_table, play, player_at
+from tests.support.tables import SHORT_GAME, hidden_cards, leaked, legal, make_table, play, player_at
 from tests.tasks.helpers import (
     DAY,
-    SHORT_GAME,
     end_turn,
     fresh,
     move_deadline,

@@ -19,8 +19,8 @@ from leagues import game_results, tasks, tournament_actions
 from leagues.models import Entrant, GameRecord, PlayerRating, Tournament, TournamentTable
 from tests.support.leagues import make_tournament
 from tests.support.table_play import Position, advance, shed, to_act
-from tests.support.tables import make_table, player_at
-from tests.tasks.helpers import DAY, SHORT_GAME, wait_until
+from tests.support.tables import SHORT_GAME, make_table, player_at
+from tests.tasks.helpers import DAY, wait_until
 
 pytestmark = pytest.mark.postgres
 

@@ -9,11 +9,9 @@ import pytest
 from leagues.game_results import build_result, hand_ended, seat_places
 from leagues.models import GameRecord, PlayerRating, ResultRow
 from tests.support.leagues import make_league
-from tests.support.tables import make_table, play_to_the_end
+from tests.support.tables import SHORT_GAME, make_table, play_to_the_end
 
 pytestmark = pytest.mark.django_db
-
-SHORT = {"target": 50, "net_low": 45, "net_reset": 20}
 
 
 def test_it_places_a_standard_game_by_final_total_with_ties_sharing() -> None:
@@ -33,7 +31,7 @@ def test_it_gives_partners_their_teams_place() -> None:
 
 def test_it_records_a_finished_league_game_once_with_places_by_total(alice: Any, bob: Any) -> None:
     league = make_league(alice, members=[bob])
-    game = make_table(alice, bob, rules=SHORT)
+    game = make_table(alice, bob, rules=SHORT_GAME)
     game.league = league
     game.save(update_fields=["league"])
     game = play_to_the_end(game)
@@ -55,7 +53,7 @@ def test_it_records_a_finished_league_game_once_with_places_by_total(alice: Any,
 
 
 def test_it_leaves_a_game_in_play_unrecorded(alice: Any, bob: Any) -> None:
-    game = make_table(alice, bob, rules=SHORT)
+    game = make_table(alice, bob, rules=SHORT_GAME)
 
     hand_ended(game.pk, game.seq)
 
@@ -63,7 +61,7 @@ def test_it_leaves_a_game_in_play_unrecorded(alice: Any, bob: Any) -> None:
 
 
 def test_it_records_a_bot_seat_as_a_bot(alice: Any) -> None:
-    game = play_to_the_end(make_table(alice, seats=2, bots=1, rules=SHORT))
+    game = play_to_the_end(make_table(alice, seats=2, bots=1, rules=SHORT_GAME))
 
     result = build_result(game)
 

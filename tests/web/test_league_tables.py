@@ -6,25 +6,16 @@ import re
 from typing import Any
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from games.models import Game
 from leagues import actions as league_actions
 from leagues.models import GameRecord
 from tests.support.leagues import make_league
-from tests.support.personas import make_player
-from tests.support.tables import play_to_the_end
+from tests.support.personas import make_player, signed_in
+from tests.support.tables import SHORT_GAME, play_to_the_end
 
 pytestmark = pytest.mark.django_db
-
-SHORT = {"target": 50, "net_low": 45, "net_reset": 20}
-
-
-def signed_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def table_form(league: Any, **changes: Any) -> dict[str, Any]:
@@ -36,7 +27,7 @@ def table_form(league: Any, **changes: Any) -> dict[str, Any]:
         "bot_level": "greedy",
         "shadow_doubles": "hand",
         "league": league.pk,
-        **SHORT,
+        **SHORT_GAME,
     }
     form.update(changes)
     return form

@@ -9,14 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Game, Seat
-from tests.support.personas import make_player
+from tests.support.personas import make_player, signed_in
 from tests.support.tables import hidden_cards, leaked, make_table
-
-
-def signed_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def create_form(**changes: Any) -> dict[str, Any]:

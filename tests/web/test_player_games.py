@@ -11,21 +11,14 @@ from django.urls import reverse
 
 from games.models import Game
 from leagues.game_results import hand_ended
-from tests.support.tables import make_table, play_to_the_end
+from tests.support.personas import signed_in
+from tests.support.tables import SHORT_GAME, make_table, play_to_the_end
 
 pytestmark = pytest.mark.django_db
 
-SHORT = {"target": 50, "net_low": 45, "net_reset": 20}
-
-
-def signed_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
 
 def finished_game(*players: Any, **options: Any) -> Game:
-    game = play_to_the_end(make_table(*players, rules=SHORT, **options))
+    game = play_to_the_end(make_table(*players, rules=SHORT_GAME, **options))
     hand_ended(game.pk, game.seq)  # what games calls after the commit of the last move
     return game
 

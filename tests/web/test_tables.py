@@ -13,6 +13,7 @@ from django.urls import reverse
 from games import actions, engine
 from games.engine import record as records
 from games.models import Game, Move, seed_digest
+from tests.support.personas import signed_in
 from tests.support.tables import (
     UNIQUE_CODES,
     hidden_cards,
@@ -26,12 +27,6 @@ from tests.support.tables import (
 )
 
 HTMX = {"HX-Request": "true"}
-
-
-def signed_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def post_move(client: Client, game: Game, action: dict[str, Any], **fields: Any) -> Any:
