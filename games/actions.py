@@ -59,7 +59,8 @@ class MoveResult:
         return self.outcome in ("applied", "duplicate")
 
 
-def _locked(game_id: int) -> Game:
+def locked_game(game_id: int) -> Game:
+    """The game row, locked until the transaction ends; every write to a table starts here."""
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
@@ -165,7 +166,7 @@ def check_open(game: Game) -> None:
 def do_join(game_id: int, user: Any, seat_index: int | None = None) -> Seat:
     """Sit `user` at a free seat (the one asked for, else the first free one)."""
     with transaction.atomic():
-        game = _locked(game_id)
+        game = locked_game(game_id)
         check_open(game)
         seats = list(game.seats.all())
         if game.seat_of(user, seats) is not None:
@@ -199,7 +200,7 @@ def _preferred_seat(game: Game, user: Any, seats: list[Seat], free: list[Seat]) 
 def do_leave(game_id: int, user: Any) -> Game:
     """Give up a seat before the start; the creator leaving closes the table (also one they only watch)."""
     with transaction.atomic():
-        game = _locked(game_id)
+        game = locked_game(game_id)
         check_open(game)
         seat = game.seat_of(user)
         if game.creator_id == user.pk:  # seated or only watching a table of bots
@@ -220,7 +221,7 @@ def do_start(game_id: int, user: Any, *, fill_with_bots: bool = False, bot_level
     from games import engine
 
     with transaction.atomic():
-        game = _locked(game_id)
+        game = locked_game(game_id)
         check_open(game)
         if game.creator_id != user.pk:
             raise ActionRefused("Only the table's creator can start it.", "forbidden")
@@ -293,7 +294,7 @@ def do_move(
 
     client_move_id = client_move_id or None
     with transaction.atomic():
-        game = _locked(game_id)
+        game = locked_game(game_id)
         if expected_seq != game.seq and client_move_id is not None:
             # The submission may be a retry of one already applied (a second tab, a replayed message).
             earlier = game.moves.filter(client_move_id=client_move_id).first()

@@ -315,6 +315,7 @@ class SentMail(models.Model):
         HAND = "hand", "Hand result"
         RESULT = "result", "Game result"
         DIGEST = "digest", "Daily digest"
+        INVITE = "invite", "Invitation to a table"  # user: the inviter; key: a hash of the address
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+")

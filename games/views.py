@@ -106,7 +106,7 @@ def table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return HttpResponse(render_table(state, request))
 
 
-def _seat_change(do: Callable[[HtmxHttpRequest, Game], object]) -> Callable[[HtmxHttpRequest, int], HttpResponse]:
+def table_post_view(do: Callable[[HtmxHttpRequest, Game], object]) -> Callable[[HtmxHttpRequest, int], HttpResponse]:
     """A POST that changes the seats (join, leave, start): refusals become messages; back to the table."""
 
     @login_required
@@ -139,9 +139,9 @@ def _start(request: HtmxHttpRequest, game: Game) -> object:
     )
 
 
-join = _seat_change(_join)
-leave = _seat_change(lambda request, game: actions.do_leave(game.pk, request.user))
-start = _seat_change(_start)
+join = table_post_view(_join)
+leave = table_post_view(lambda request, game: actions.do_leave(game.pk, request.user))
+start = table_post_view(_start)
 
 
 @login_required

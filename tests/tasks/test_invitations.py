@@ -1,0 +1,73 @@
+"""Inviting someone to an open table from its waiting room: by player name or email, once each."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from games.models import Game, SentMail
+from tests.support.leagues import make_league
+from tests.support.personas import make_player, signed_in
+from tests.support.tables import make_table
+from tests.tasks.test_notifications import Outbox, settle, wait_for_outbox
+
+pytestmark = pytest.mark.postgres
+
+
+def invite(user: Any, game: Game, to: str) -> str:
+    """Send the waiting room's invitation form; the page the player lands on, with its message."""
+    response = signed_in(user).post(reverse("games:invite", args=[game.pk]), {"to": to}, follow=True)
+    return str(response.content.decode())
+
+
+def test_it_mails_an_invitation_to_a_player_by_name_and_to_an_address_from_the_waiting_room(
+    clock_worker: Any, alice: Any, bob: Any, mailoutbox: Outbox
+) -> None:
+    game = make_table(alice, seats=3, start=False)
+    assert reverse("games:invite", args=[game.pk]) in signed_in(alice).get(game.get_absolute_url()).content.decode()
+
+    assert "Invitation sent to Bob." in invite(alice, game, "BOB")
+    assert "Invitation sent to friend@example.org." in invite(alice, game, " friend@example.org ")
+
+    wait_for_outbox(mailoutbox, 2)
+    assert sorted(message.to[0] for message in mailoutbox) == ["bob@example.com", "friend@example.org"]
+    for message in mailoutbox:
+        assert message.subject == "[DD MAU] Alice invites you to a DD MAU table"
+        assert f"{settings.SITE_URL}/games/{game.pk}/" in message.body
+
+
+def test_it_refuses_an_invitation_that_cannot_or_should_not_go_out_and_mails_nothing(
+    clock_worker: Any, alice: Any, bob: Any, carol: Any, mailoutbox: Outbox
+) -> None:
+    game = make_table(alice, bob, seats=3, start=False)
+    assert "Invitation sent to Carol." in invite(alice, game, "carol")
+
+    refusals = [
+        (carol, "dave", "Only the players at this table can invite others to it."),
+        (alice, "nobody here", "No player is called “nobody here”, and it is not an email address."),
+        (alice, "bob", "Bob already sits at this table."),
+        (bob, "carol@example.com", "Carol has already been invited to this table."),
+        (alice, "", "Whom shall we invite?"),
+    ]
+    for inviter, to, message in refusals:
+        assert message in invite(inviter, game, to), to
+    settle()
+    assert [message.to for message in mailoutbox] == [["carol@example.com"]]
+    assert SentMail.objects.filter(kind=SentMail.Kind.INVITE).count() == 1
+
+
+def test_it_invites_only_members_to_a_league_table_and_not_to_a_table_in_play(
+    clock_worker: Any, alice: Any, bob: Any, carol: Any, mailoutbox: Outbox
+) -> None:
+    league = make_league(alice, members=[bob])
+    table = make_table(alice, seats=3, start=False, league=league)
+    assert "Carol is not a member of Tuesday Club, whose table this is." in invite(alice, table, "carol")
+    assert "Invitation sent to Bob." in invite(alice, table, "bob")
+
+    playing = make_table(alice, make_player("dave"))
+    assert "This table has already started or ended." in invite(alice, playing, "carol")
+    settle()
+    assert [message.to for message in mailoutbox] == [["bob@example.com"]]
