@@ -67,7 +67,8 @@ def locked_game(game_id: int) -> Game:
         raise ActionRefused("There is no such table.", "missing") from None
 
 
-def _announce_change(game: Game) -> None:
+def announce_change(game: Game) -> None:
+    """After the commit, every viewer of the table gets it re-rendered for them."""
     game_id, seq = game.pk, game.seq
     transaction.on_commit(lambda: broadcast.game_changed(game_id, seq))
 
@@ -178,7 +179,7 @@ def do_join(game_id: int, user: Any, seat_index: int | None = None) -> Seat:
         seat = free[0] if seat_index is not None else _preferred_seat(game, user, seats, free)
         seat.user = user
         seat.save(update_fields=["user"])
-        _announce_change(game)
+        announce_change(game)
     return seat
 
 
@@ -212,7 +213,7 @@ def do_leave(game_id: int, user: Any) -> Game:
         else:
             seat.user = None
             seat.save(update_fields=["user"])
-        _announce_change(game)
+        announce_change(game)
     return game
 
 
@@ -239,7 +240,7 @@ def do_start(game_id: int, user: Any, *, fill_with_bots: bool = False, bot_level
         game.started = timezone.now()
         game.deadline = game.started + timedelta(seconds=game.move_seconds)
         game.save(update_fields=["position", "status", "started", "deadline"])
-        _announce_change(game)
+        announce_change(game)
         clock.after_turn_change(game)  # issue 5: timeouts, bot moves, turn mails
     return game
 

@@ -108,6 +108,10 @@ class Game(models.Model):
     )
     # A tournament table formed from merged tables: its players' running totals before its first hand.
     start_totals = models.JSONField(null=True, blank=True, editable=False)
+    # The table its players opened to play again once this game was over (games.rematch).
+    rematch = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch_of", editable=False
+    )
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)

@@ -121,6 +121,8 @@ class TableState:
     can_join: bool
     can_leave: bool
     can_start: bool
+    can_rematch: bool  # a player of this finished game may ask for (or join) a rematch
+    rematch: str | None  # the rematch table's page, once someone opened it
     seed_hash: str
     seed: str | None  # revealed once finished
     urls: TableUrls
@@ -278,6 +280,8 @@ def table_state(
         can_join=is_open and viewer_id is not None and own is None and has_free,
         can_leave=is_open and (own is not None or is_creator),
         can_start=is_open and is_creator,
+        can_rematch=game.status == Game.Status.FINISHED and game.tournament_id is None and own is not None,
+        rematch=reverse("games:table", args=[game.rematch_id]) if game.rematch_id else None,
         seed_hash=game.seed_hash,
         seed=game.revealed_seed,
         urls=table_urls(game, show_invite=own is not None or is_creator),

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import invitations, take_back, views
+from games import invitations, rematch, take_back, views
 
 app_name = "games"
 urlpatterns = [
@@ -15,4 +15,5 @@ urlpatterns = [
     path("<int:game_id>/record.json", views.record, name="record"),
     path("<int:game_id>/back/", take_back.take_back_seat, name="take_back"),
     path("<int:game_id>/invite/", invitations.invite, name="invite"),
+    path("<int:game_id>/rematch/", rematch.rematch_view, name="rematch"),
 ]

@@ -26,7 +26,7 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-def _watchable(request: HtmxHttpRequest, game_id: int) -> Game:
+def watchable(request: HtmxHttpRequest, game_id: int) -> Game:
     """The game, or 404 for anyone who may not watch it (a private table does not admit to existing)."""
     game = get_object_or_404(Game, pk=game_id)
     remember_invite(request.session, game, request.GET.get("invite"))
@@ -99,7 +99,7 @@ def create(request: HtmxHttpRequest) -> HttpResponse:
 
 @login_required
 def table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game = _watchable(request, game_id)
+    game = watchable(request, game_id)
     state = table_state(game, request.user)
     if request.htmx:
         return HttpResponse(render_table_fragment(state))
@@ -112,7 +112,7 @@ def table_post_view(do: Callable[[HtmxHttpRequest, Game], object]) -> Callable[[
     @login_required
     @require_POST
     def view(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-        game = _watchable(request, game_id)
+        game = watchable(request, game_id)
         try:
             do(request, game)
         except actions.ActionRefused as refusal:
@@ -153,7 +153,7 @@ def move(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         expected_seq = int(request.POST.get("expected_seq", ""))
     except (actions.ActionRefused, ValueError) as error:
         message = error.message if isinstance(error, actions.ActionRefused) else "The move carries no table state."
-        return _answer(request, table_state(_watchable(request, game_id), request.user, message=message), ok=False)
+        return _answer(request, table_state(watchable(request, game_id), request.user, message=message), ok=False)
     client_move_id = request.POST.get("client_move_id", "")[:64] or None
     try:
         result = actions.do_move(game_id, request.user, action, expected_seq, client_move_id)
@@ -179,7 +179,7 @@ def _answer(request: HtmxHttpRequest, state: TableState, *, ok: bool) -> HttpRes
 
 @login_required
 def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game = _watchable(request, game_id)
+    game = watchable(request, game_id)
     if not game.is_replayable:
         messages.info(request, "The replay opens when the game has ended.")
         return redirect(game)
@@ -191,7 +191,7 @@ def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
-    game = _watchable(request, game_id)
+    game = watchable(request, game_id)
     if not game.is_replayable:
         raise Http404("The record is published when the game has ended.")
     response = HttpResponse(

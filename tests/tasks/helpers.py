@@ -85,9 +85,10 @@ def time_out(game: Game) -> Game:
 
 
 def turn_ending_move(game: Game) -> tuple[Game, dict[str, Any]]:
-    """A legal action after which the turn passes on, a play if one does; the player draws first
-    while nothing ends the turn. Returns the table as it then stands and the action."""
-    for _ in range(4):
+    """A legal action after which the turn passes on, a play if one does; while nothing ends the
+    turn the player draws, or takes a pending hit (R19-R20: no draw is offered then), and looks again.
+    Returns the table as it then stands and the action."""
+    for _ in range(6):
         game = fresh(game)
         position, index = game.dealt_position(), game.turn or 0
         options = sorted(legal(game, index), key=lambda action: action["act"] != "play")
@@ -95,7 +96,8 @@ def turn_ending_move(game: Game) -> tuple[Game, dict[str, Any]]:
             after = engine.apply(position, action)
             if after.get("turn") != index or after.get("hand") != position.get("hand"):
                 return game, action
-        assert play(game, next(action for action in options if action["act"] == "draw")).ok
+        meanwhile = sorted(options, key=lambda action: action["act"] not in ("draw", "take"))[0]
+        assert play(game, meanwhile).ok
     raise AssertionError("no move ends this turn")
 
 

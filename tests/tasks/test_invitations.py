@@ -11,8 +11,9 @@ from django.urls import reverse
 from games.models import Game, SentMail
 from tests.support.leagues import make_league
 from tests.support.personas import make_player, signed_in
-from tests.support.tables import make_table
-from tests.tasks.test_notifications import Outbox, settle, wait_for_outbox
+from tests.support.tables import SHORT_GAME, make_table, play_to_the_end
+from tests.tasks.helpers import DAY
+from tests.tasks.test_notifications import Outbox, mails_to, settle, wait_for_mail, wait_for_outbox
 
 pytestmark = pytest.mark.postgres
 
@@ -71,3 +72,17 @@ def test_it_invites_only_members_to_a_league_table_and_not_to_a_table_in_play(
     assert "This table has already started or ended." in invite(alice, playing, "carol")
     settle()
     assert [message.to for message in mailoutbox] == [["bob@example.com"]]
+
+
+def test_it_invites_the_other_players_of_a_turn_by_turn_game_to_its_rematch(
+    clock_worker: Any, alice: Any, bob: Any, mailoutbox: Outbox
+) -> None:
+    game = play_to_the_end(make_table(alice, bob, move_seconds=DAY, rules=SHORT_GAME))
+    signed_in(alice).post(reverse("games:rematch", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.rematch is not None
+
+    [invitation] = wait_for_mail(mailoutbox, bob, "invites you")
+    assert f"{settings.SITE_URL}/games/{game.rematch.pk}/" in invitation.body
+    settle()
+    assert not mails_to(mailoutbox, alice, "invites you")  # not to the one who asked
