@@ -16,7 +16,6 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from games import notifications
@@ -28,32 +27,46 @@ PER_TABLE = 20  # invitations a table may send in all
 PER_DAY = 50  # invitations one player may send in a day, over all tables
 
 
-def find_player(name_or_address: str) -> Any | None:
-    """The player with that username, or with that verified email address."""
+def player_named(name: str) -> Any | None:
+    return get_user_model().objects.filter(is_active=True, username__iexact=name).select_related("profile").first()
+
+
+def player_at_address(address: str) -> Any | None:
     users = get_user_model().objects.filter(is_active=True)
-    by_email = Q(emailaddress__email__iexact=name_or_address, emailaddress__verified=True)
-    return users.filter(Q(username__iexact=name_or_address) | by_email).select_related("profile").first()
+    mine = users.filter(emailaddress__email__iexact=address, emailaddress__verified=True)
+    return mine.select_related("profile").first()
 
 
-def check_invite(game: Game, inviter: Any, to: str) -> Any | str:
-    """The player to invite, or the address when it is nobody's; refused with the reason otherwise."""
+def check_invite(game: Game, inviter: Any, to: str) -> tuple[Any | None, str, str]:
+    """(the player, or None for an address nobody has; the address to mail; how the inviter names them).
+
+    An address is answered with the address, whoever owns it: as at sign-up, the site does not tell
+    which addresses belong to players.
+    """
     check_open(game)
     if game.seat_of(inviter) is None and game.creator_id != inviter.pk:
         raise ActionRefused("Only the players at this table can invite others to it.", "forbidden")
     if not to:
         raise ActionRefused("Whom shall we invite? Give a player's name or an email address.", "invite")
-    player = find_player(to)
-    if player is None:
+    if "@" in to:
         try:
             validate_email(to)
         except ValidationError:
-            raise ActionRefused(f"No player is called “{to}”, and it is not an email address.", "invite") from None
-        return to
+            raise ActionRefused(f"“{to}” is not an email address.", "invite") from None
+        if game.league_id is not None:
+            raise ActionRefused("Only the league's members sit here: invite them by their player name.", "league")
+        player = player_at_address(to)
+        if player is not None and game.seat_of(player) is not None:
+            raise ActionRefused("Whoever has that address already sits at this table.", "seated")
+        return player, to, to
+    player = player_named(to)
+    if player is None:
+        raise ActionRefused(f"No player is called “{to}”. To invite someone new, give their email address.", "invite")
     if game.seat_of(player) is not None:
         raise ActionRefused(f"{player.profile.name} already sits at this table.", "seated")
     if game.league_id is not None and not game.league_admits(player):
         raise ActionRefused(f"{player.profile.name} is not a member of {game.league}, whose table this is.", "league")
-    return player
+    return player, player.email, player.profile.name
 
 
 def do_invite(game_id: int, inviter: Any, to: str) -> str:
@@ -61,20 +74,18 @@ def do_invite(game_id: int, inviter: Any, to: str) -> str:
     to = to.strip()
     with transaction.atomic():
         game = locked_game(game_id)
-        target = check_invite(game, inviter, to)
-        address = target if isinstance(target, str) else target.email
+        player, address, told = check_invite(game, inviter, to)
         if SentMail.objects.filter(game=game, kind=SentMail.Kind.INVITE).count() >= PER_TABLE:
             raise ActionRefused(f"This table has sent its {PER_TABLE} invitations.", "invite_limit")
         since = timezone.now() - timedelta(days=1)
         if SentMail.objects.filter(user=inviter, kind=SentMail.Kind.INVITE, created__gte=since).count() >= PER_DAY:
             raise ActionRefused(f"You have sent {PER_DAY} invitations today; please wait a day.", "invite_limit")
-        told = target if isinstance(target, str) else target.profile.name
         key = hashlib.sha1(address.lower().encode()).hexdigest()  # fits the key; says nothing of the address
         # Once per table, whoever asks: the game row lock makes the check and the write one step.
         if SentMail.objects.filter(game=game, kind=SentMail.Kind.INVITE, key=key).exists():
             raise ActionRefused(f"{told} has already been invited to this table.", "invited")
         SentMail.objects.create(user=inviter, game=game, kind=SentMail.Kind.INVITE, key=key)
-        notifications.send_invitation(game, target, inviter)
+        notifications.send_invitation(game, player if player is not None else address, inviter)
     return told
 
 

@@ -25,16 +25,19 @@ def invite(user: Any, game: Game, to: str) -> str:
 
 
 def test_it_mails_an_invitation_to_a_player_by_name_and_to_an_address_from_the_waiting_room(
-    clock_worker: Any, alice: Any, bob: Any, mailoutbox: Outbox
+    clock_worker: Any, alice: Any, bob: Any, carol: Any, mailoutbox: Outbox
 ) -> None:
     game = make_table(alice, seats=3, start=False)
     assert reverse("games:invite", args=[game.pk]) in signed_in(alice).get(game.get_absolute_url()).content.decode()
 
     assert "Invitation sent to Bob." in invite(alice, game, "BOB")
     assert "Invitation sent to friend@example.org." in invite(alice, game, " friend@example.org ")
+    # An address is answered with the address, even a player's: nobody learns whose it is.
+    assert "Invitation sent to carol@example.com." in invite(alice, game, "carol@example.com")
 
-    wait_for_outbox(mailoutbox, 2)
-    assert sorted(message.to[0] for message in mailoutbox) == ["bob@example.com", "friend@example.org"]
+    wait_for_outbox(mailoutbox, 3)
+    addresses = sorted(message.to[0] for message in mailoutbox)
+    assert addresses == ["bob@example.com", "carol@example.com", "friend@example.org"]
     for message in mailoutbox:
         assert message.subject == "[DD MAU] Alice invites you to a DD MAU table"
         assert f"{settings.SITE_URL}/games/{game.pk}/" in message.body
@@ -48,9 +51,11 @@ def test_it_refuses_an_invitation_that_cannot_or_should_not_go_out_and_mails_not
 
     refusals = [
         (carol, "dave", "Only the players at this table can invite others to it."),
-        (alice, "nobody here", "No player is called “nobody here”, and it is not an email address."),
+        (alice, "nobody here", "No player is called “nobody here”. To invite someone new, give their email address."),
+        (alice, "not@an address", "“not@an address” is not an email address."),
         (alice, "bob", "Bob already sits at this table."),
-        (bob, "carol@example.com", "Carol has already been invited to this table."),
+        (alice, "bob@example.com", "Whoever has that address already sits at this table."),
+        (bob, "carol@example.com", "carol@example.com has already been invited to this table."),
         (alice, "", "Whom shall we invite?"),
     ]
     for inviter, to, message in refusals:
@@ -66,6 +71,8 @@ def test_it_invites_only_members_to_a_league_table_and_not_to_a_table_in_play(
     league = make_league(alice, members=[bob])
     table = make_table(alice, seats=3, start=False, league=league)
     assert "Carol is not a member of Tuesday Club, whose table this is." in invite(alice, table, "carol")
+    refused = "Only the league&#x27;s members sit here: invite them by their player name."
+    assert refused in invite(alice, table, "friend@example.org")
     assert "Invitation sent to Bob." in invite(alice, table, "bob")
 
     playing = make_table(alice, make_player("dave"))
