@@ -127,9 +127,9 @@ def do_create_game(
     if bot_level not in Seat.Bot.values:
         raise ActionRefused(f"Unknown bot level {bot_level!r}.")
     if league is not None:
-        if not league.memberships.filter(user_id=creator.pk).exists():
+        if not league.has_member(creator):
             raise ActionRefused(f"Only members of {league} can open a table in it.", "league")
-        if league.visibility != "public":
+        if league.visibility != league.Visibility.PUBLIC:
             visibility = Game.Visibility.PRIVATE
     with transaction.atomic():
         game = Game.objects.create(

@@ -180,7 +180,7 @@ class Game(models.Model):
 
     def league_admits(self, user: Any) -> bool:
         """Whether `user` belongs to the league this table counts for (False when it has none)."""
-        return self.league is not None and self.league.memberships.filter(user_id=user.pk).exists()
+        return self.league is not None and self.league.has_member(user)
 
     def invite_path(self) -> str:
         return f"{self.get_absolute_url()}?invite={self.invite_token}"

@@ -6,6 +6,7 @@ Every write goes through leagues/actions.py; the models hold data, constraints a
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -45,6 +46,9 @@ class League(models.Model):
     @property
     def is_private(self) -> bool:
         return self.visibility == self.Visibility.PRIVATE
+
+    def has_member(self, user: Any) -> bool:
+        return self.memberships.filter(user_id=user.pk).exists()
 
     @property
     def joining(self) -> str:
