@@ -16,6 +16,7 @@ from tests.support.tables import leaked
         '<span aria-label="red 9">',
         "<p>Red 9</p>",
         '{"hand": ["R9"]}',
+        '<div data-hand="Y10 B7 B12 G9 SG R9 B1 Y2 G12 SR">',  # a long hand is still a list of codes
     ],
 )
 def test_it_finds_a_card_named_by_code_or_by_name(text: str) -> None:
@@ -29,6 +30,7 @@ def test_it_finds_a_card_named_by_code_or_by_name(text: str) -> None:
         '<body hx-headers=\'{"X-CSRFToken": "xR9abc"}\'>',
         "<span>R90</span>",
         "<p>R19: a ruling</p>",
+        "<p>Seed <code>xK3-R9_9aBcDeFgHiJ</code></p>",  # a url-safe random seed
     ],
 )
 def test_it_ignores_a_code_inside_a_longer_word_or_number(text: str) -> None:

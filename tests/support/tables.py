@@ -111,12 +111,17 @@ def hidden_cards(game: Game, seat: int | None) -> set[str]:
 
 def _patterns(code: str) -> list[str]:
     names = (CARDS[code].name, label(code))
-    # A code stands alone: not inside a word or a random token (a CSRF token may contain "Y1G0...").
+    # A code stands alone, not inside a word ("R90", "xR9abc").
     by_name = [rf"(?i)\b{re.escape(name)}(?![0-9])" for name in names]
     return [rf"(?<![A-Za-z0-9]){re.escape(code)}(?![A-Za-z0-9])", *by_name]
 
 
+# Random tokens on a page (CSRF tokens, a tournament's url-safe seed "xK3-OY_9...", hashes) can hold a
+# card code between dashes or underscores by chance. Nothing that names a card is this long unbroken.
+RANDOM_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,}")
+
+
 def leaked(text: str, cards: Iterable[str]) -> set[str]:
     """The cards of `cards` that `text` names, by code ("R7") or by name ("red 7", "Penal T, red")."""
-    plain = html.unescape(text)
+    plain = RANDOM_TOKEN.sub(" ", html.unescape(text))
     return {code for code in cards if any(re.search(pattern, plain) for pattern in _patterns(code))}
