@@ -62,7 +62,8 @@ class MoveResult:
 def locked_game(game_id: int) -> Game:
     """The game row, locked until the transaction ends; every write to a table starts here."""
     try:
-        return Game.objects.select_for_update().get(pk=game_id)
+        # The league comes along (its name is on every render of the table); only the game row is locked.
+        return Game.objects.select_for_update(of=("self",)).select_related("league").get(pk=game_id)
     except Game.DoesNotExist:
         raise ActionRefused("There is no such table.", "missing") from None
 

@@ -167,7 +167,7 @@ class NewestRows:
             row = self.rows.get(game_id)
             if seq is not None and row is not None and row.seq >= seq:
                 return row
-            row = Game.objects.filter(pk=game_id).first()
+            row = Game.objects.filter(pk=game_id).select_related("league").first()
             if len(self.rows) >= self.LIMIT:
                 self.rows.clear()
             if row is not None:

@@ -13,6 +13,9 @@ from django.urls import reverse
 from games import actions, engine
 from games.engine import record as records
 from games.models import Game, Move, seed_digest
+from games.rendering import render_table_fragment
+from games.table_state import table_state
+from tests.support.leagues import make_league
 from tests.support.personas import signed_in
 from tests.support.tables import (
     UNIQUE_CODES,
@@ -208,6 +211,20 @@ def test_it_plays_a_move_in_a_handful_of_queries(table: Game, django_assert_max_
     with django_assert_max_num_queries(6):
         result = actions.do_move(table.pk, player, action, table.seq, client_move_id="counted")
     assert result.outcome == "applied"
+
+
+def test_it_renders_a_league_table_after_a_move_without_another_query(
+    alice: Any, bob: Any, django_assert_max_num_queries: Any
+) -> None:
+    league = make_league(alice, name="Tuesday Club", members=[bob])
+    game = make_table(alice, bob, league=league)
+    action = simple_move(game)
+    result = actions.do_move(game.pk, player_at(game, action["seat"]), action, game.seq)
+    with django_assert_max_num_queries(0):  # the seats and the league came with the move
+        state = table_state(result.game, alice, seats=result.seats, log=())
+        render_table_fragment(state)
+    assert state.league == ("Tuesday Club", league.get_absolute_url())
+    assert "Tuesday Club" in signed_in(alice).get(game.get_absolute_url()).content.decode()
 
 
 def test_it_works_without_javascript_by_posting_and_reloading(table: Game, alice: Any, bob: Any) -> None:
