@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from games import actions, notifications
 from games.models import Game, Seat
+from games.table_state import load_seats
 from games.views import watchable
 
 
@@ -28,7 +29,7 @@ def do_rematch(game_id: int, user: Any) -> Game:
         game = actions.locked_game(game_id)
         if game.status != Game.Status.FINISHED or game.tournament_id is not None:
             raise actions.ActionRefused("A rematch follows a finished game outside a tournament.", "no_rematch")
-        seats = list(game.seats.all())
+        seats = load_seats(game)  # with the players, who may be mailed below
         own = game.seat_of(user, seats)
         if own is None:
             raise actions.ActionRefused("Only the players of this game can ask for a rematch.", "forbidden")
@@ -60,8 +61,8 @@ def _open_like(game: Game, seats: list[Seat], user: Any) -> Game:
         bot_level=bots[0].bot if bots else Seat.Bot.GREEDY,
         league=game.league if game.league is not None and game.league_admits(user) else None,
     )
-    opener = next(seat.index for seat in seats if seat.user_id == user.pk)
-    bot_at = {(seat.index - opener) % game.seat_count: seat.bot for seat in bots}
+    opener = next(seat for seat in seats if seat.user_id == user.pk)
+    bot_at = {_turned(seat, opener, game.seat_count): seat.bot for seat in bots}
     new_seats = list(rematch.seats.all())
     for seat in new_seats:
         if seat.index != 0:
@@ -70,12 +71,17 @@ def _open_like(game: Game, seats: list[Seat], user: Any) -> Game:
     return rematch
 
 
+def _turned(seat: Seat, opener: Seat, seat_count: int) -> int:
+    """Where `seat` is at the rematch, which puts the opener at seat 0."""
+    return (seat.index - opener.index) % seat_count
+
+
 def _sit_down(rematch: Game, game: Game, own: Seat, user: Any) -> Game:
     """Seat `user` at the rematch unless they sit there already; where they sat relative to its opener."""
     if rematch.seat_of(user) is not None:
         return rematch
     opener = game.seat_of(rematch.creator)
-    wanted = (own.index - opener.index) % game.seat_count if opener is not None else None
+    wanted = _turned(own, opener, game.seat_count) if opener is not None else None
     free = set(rematch.seats.filter(user__isnull=True, bot="").values_list("index", flat=True))
     actions.do_join(rematch.pk, user, wanted if wanted in free else None)
     return rematch
