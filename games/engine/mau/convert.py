@@ -1,0 +1,280 @@
+"""The boundary: `mau` positions and actions as JSON-shaped dicts <-> `State` and `Action`.
+
+Reading a position trusts its structure as far as cheap checks go (a malformed one raises
+ValueError). Reading an action checks everything, since actions come from players: whatever is
+wrong with one is refused with `IllegalAction` naming the ruling (C8), never another exception.
+
+Pile entries are shared, not copied (see `state.py`): a position written here holds the same entry
+dicts as the position it was read from. Positions are values; nothing here changes one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import chain
+from typing import Any, TypeGuard
+
+from ..errors import refuse
+from .calls import CALL_ORDER, REASONS
+from .cards import CODES, RANK, SUITS
+from .options import Options
+from .state import Action, Held, LastHand, Offence, Pending, State, Window
+
+VARIANT = "mau"
+SUIT_SET = frozenset(SUITS)
+# the fields each act may carry besides `seat` and `act` (C7)
+FIELDS: Mapping[str, frozenset[str]] = {
+    "start": frozenset(("calls", "color")),
+    "play": frozenset(("cards", "color", "calls")),
+    "spam": frozenset(("cards", "calls")),
+    "draw": frozenset(),
+    "take": frozenset(),
+    "penalty": frozenset(("target", "reason")),
+    "close": frozenset(),
+    "slow": frozenset(("target",)),
+}
+SERVER_ACTS = frozenset(("close", "slow"))
+_new = tuple.__new__  # a NamedTuple without its Python-level __new__: every field given, in order
+
+
+def _is_int(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --- positions ---
+def read_state(p: Mapping[str, Any]) -> State:
+    """A position as a `State`; ValueError if it is not a `mau` position."""
+    try:
+        return _read_state(p)
+    except (KeyError, TypeError, AttributeError, IndexError) as exc:
+        raise ValueError(f"not a mau position: {exc!r}") from exc
+
+
+def _read_state(p: Mapping[str, Any]) -> State:
+    if p.get("variant", VARIANT) != VARIANT:
+        raise ValueError(f"this engine plays variant 'mau', not {p.get('variant')!r}")
+    hands = tuple([tuple(h) for h in p["hands"]])
+    draw = tuple(p["draw"])
+    # the hands are checked on every read; the draw pile, the engine's own, as its cards reach one
+    if not CODES.issuperset(chain.from_iterable(hands)):
+        raise ValueError(f"unknown card code(s): {sorted(set(chain.from_iterable(hands)) - CODES)}")
+    n = len(hands)
+    top_d = p["top"]
+    top = top_d["card"]
+    color = top_d.get("color")
+    if top not in CODES or (color is not None and color not in SUIT_SET):
+        raise ValueError(f"not a top card: {top_d!r}")
+    pile = tuple(p["pile"])
+    pend = p.get("pending")
+    pending = None if pend is None else _new(Pending, (_seat(pend["target"], n), int(pend["cards"])))
+    win = p.get("window")
+    offences = p.get("offences")
+    penalised = p.get("penalised")
+    last = p.get("last_hand")
+    winners = p.get("winners")
+    held = p.get("held")
+    skips = p.get("skips")
+    turn = p.get("turn")
+    slow = p.get("slow")
+    return _new(
+        State,
+        (
+            Options.from_rules(p.get("rules")),
+            hands,
+            draw,
+            pile,
+            top,
+            color,
+            pending,
+            None if turn is None else _seat(turn, n),
+            -1 if p.get("direction", 1) == -1 else 1,
+            p.get("drawn"),
+            p.get("started", True) is not False,
+            None if win is None else _read_window(win, n),
+            int(p.get("run", 1)),
+            int(skips) if skips is not None else (1 if RANK[top] == "8" else 0),
+            int(p.get("extra", 0)),
+            () if not offences else tuple([_read_offence(o, n) for o in offences]),
+            None if slow is None else _seat(slow, n),
+            int(p.get("dealer", 0)),
+            p.get("seed", 0),
+            int(p.get("hand", 1)),
+            bool(p.get("over", False)),
+            None if winners is None else tuple(winners),
+            None if last is None else LastHand(int(last["out"]), tuple(last["points"])),
+            int(p.get("reshuffles", 0)),
+            () if not penalised else tuple([_read_offence(o, n) for o in penalised]),
+            None if held is None else _read_held(held, n),
+        ),
+    )
+
+
+def _seat(value: Any, n: int) -> int:
+    if not _is_int(value) or not 0 <= value < n:
+        raise ValueError(f"there is no seat {value!r}")
+    return int(value)
+
+
+def _read_window(w: Mapping[str, Any], n: int) -> Window:
+    kind = w["kind"]
+    if kind == "joker":
+        return Window("joker", tuple(_seat(s, n) for s in w["seats"]), _seat(w["from"], n))
+    if kind == "final":
+        seat = _seat(w["seat"], n)
+        return Window("final", (seat,), seat)
+    raise ValueError(f"unknown window kind {kind!r}")
+
+
+def _read_offence(o: Mapping[str, Any], n: int) -> Offence:
+    reason = o["reason"]
+    if reason not in REASONS:
+        raise ValueError(f"unknown offence {reason!r}")
+    return Offence(_seat(o["seat"], n), reason)
+
+
+def _read_held(h: Mapping[str, Any], n: int) -> Held:
+    pend = h.get("pending")
+    win = h.get("window")
+    turn = h.get("turn")
+    return Held(
+        None if turn is None else _seat(turn, n),
+        -1 if h.get("direction", 1) == -1 else 1,
+        None if pend is None else Pending(_seat(pend["target"], n), int(pend["cards"])),
+        None if win is None else _read_window(win, n),
+        int(h.get("extra", 0)),
+    )
+
+
+def write_state(s: State) -> dict[str, Any]:
+    """The position of a `State`: VARIANTS.md's keys, then the engine's own."""
+    pending = s.pending
+    last = s.last_hand
+    return {
+        "variant": VARIANT,
+        "rules": s.options.to_rules(),
+        "hands": [[*h] for h in s.hands],
+        "draw": [*s.draw],
+        "pile": [*s.pile],
+        "top": {"card": s.top, "color": s.color},
+        "pending": None if pending is None else {"target": pending.target, "kind": "7", "cards": pending.cards},
+        "turn": s.turn,
+        "direction": s.direction,
+        "drawn": s.drawn,
+        "started": s.started,
+        "window": None if s.window is None else write_window(s.window),
+        "run": s.run,
+        "skips": s.skips,
+        "extra": s.extra,
+        "offences": [{"seat": o.seat, "reason": o.reason} for o in s.offences],
+        "slow": s.slow,
+        "dealer": s.dealer,
+        "seed": s.seed,
+        "hand": s.hand,
+        "over": s.over,
+        "winners": None if s.winners is None else [*s.winners],
+        "last_hand": None if last is None else {"out": last.out, "points": [*last.points]},
+        "reshuffles": s.reshuffles,
+        "penalised": [{"seat": o.seat, "reason": o.reason} for o in s.penalised],
+        "held": None if s.held is None else _write_held(s.held),
+    }
+
+
+def write_window(w: Window) -> dict[str, Any]:
+    if w.kind == "final":
+        return {"kind": "final", "seat": w.origin}
+    return {"kind": w.kind, "seats": [*w.seats], "from": w.origin}
+
+
+def _write_held(h: Held) -> dict[str, Any]:
+    pending = h.pending
+    return {
+        "turn": h.turn,
+        "direction": h.direction,
+        "pending": None if pending is None else {"target": pending.target, "kind": "7", "cards": pending.cards},
+        "window": None if h.window is None else write_window(h.window),
+        "extra": h.extra,
+    }
+
+
+# --- actions ---
+def read_action(a: Any, seats: int) -> Action:
+    """Read and type-check an action; `IllegalAction` for anything malformed (C1, C2, C3, C7, MA7,
+    MA13, MA14)."""
+    if not isinstance(a, Mapping):
+        raise refuse("C7", "an action must be an object with a seat and an act")
+    act = a.get("act")
+    if not isinstance(act, str) or act not in FIELDS:
+        raise refuse("C7", f"unknown act {act!r}: start, play, spam, draw, take or penalty")
+    allowed = FIELDS[act]
+    for key in a:
+        if key != "seat" and key != "act" and key not in allowed:
+            raise refuse("C7", f"{act} has no field {key!r}")
+    seat = a.get("seat")
+    if act in SERVER_ACTS:
+        if seat is not None:
+            raise refuse("C5", f"only the server sends {act}")
+        if act == "close":
+            return Action(None, "close")
+        return Action(None, "slow", target=_target(a, seats, "C3"))
+    if not _is_int(seat) or not 0 <= seat < seats:
+        raise refuse("C3", f"there is no seat {seat!r} at this table")
+    if act == "draw" or act == "take":
+        return Action(seat, act)
+    if act == "penalty":
+        reason = a.get("reason")
+        if not isinstance(reason, str) or reason not in REASONS:
+            raise refuse("MA14", f"{reason!r} is not something a penalty can name: a missing call or slow")
+        return Action(seat, act, target=_target(a, seats, "C3"), reason=reason)
+    card = None
+    if act != "start":
+        cards = a.get("cards")
+        if not isinstance(cards, list | tuple) or len(cards) != 1:
+            raise refuse("C2", "put down exactly one card: cards must be a list of one code")
+        card = cards[0]
+        if not isinstance(card, str) or card not in CODES:
+            raise refuse("C1", f"{card!r} is not a card of this game")
+    color = a.get("color")
+    if color is not None and (not isinstance(color, str) or color not in SUIT_SET):
+        raise refuse("MA7", f"{color!r} is not a suit: name C, D, H or S")
+    return Action(seat, act, card, color, _calls(a.get("calls")))
+
+
+def _target(a: Mapping[str, Any], seats: int, ruling: str) -> int:
+    target = a.get("target")
+    if not _is_int(target) or not 0 <= target < seats:
+        raise refuse(ruling, f"name a seat of this table as the target, not {target!r}")
+    return int(target)
+
+
+def _calls(calls: Any) -> tuple[str, ...]:
+    if calls is None:
+        return ()
+    if not isinstance(calls, list | tuple) or len(calls) > len(CALL_ORDER):
+        raise refuse("MA13", "calls must be a list of call names, each at most once")
+    for call in calls:
+        if not isinstance(call, str) or call not in CALL_ORDER:
+            raise refuse(
+                "MA13", f"{call!r} is not a call: spade, last_card, mau, mau_mau, oom_papa_mau_mau, wonderful_spam"
+            )
+    if len(set(calls)) != len(calls):
+        raise refuse("MA13", "make each call at most once")
+    return tuple(sorted(calls, key=CALL_ORDER.__getitem__)) if len(calls) > 1 else tuple(calls)
+
+
+def write_action(a: Action) -> dict[str, Any]:
+    act = a.act
+    if act == "play":
+        if a.color is None:
+            return {"seat": a.seat, "act": act, "cards": [a.card], "calls": [*a.calls]}
+        return {"seat": a.seat, "act": act, "cards": [a.card], "color": a.color, "calls": [*a.calls]}
+    if act == "spam":
+        return {"seat": a.seat, "act": act, "cards": [a.card], "calls": [*a.calls]}
+    if act == "penalty":
+        return {"seat": a.seat, "act": act, "target": a.target, "reason": a.reason}
+    if act == "start":
+        if a.color is None:
+            return {"seat": a.seat, "act": act, "calls": [*a.calls]}
+        return {"seat": a.seat, "act": act, "color": a.color, "calls": [*a.calls]}
+    if act == "slow":
+        return {"seat": None, "act": act, "target": a.target}
+    return {"seat": a.seat, "act": act}
