@@ -1,0 +1,189 @@
+"""The boundary: positions and actions as JSON-shaped dicts <-> `State` and `Action`.
+
+A position is trusted as far as cheap checks go (a malformed one raises ValueError). An action
+comes from a player and is checked in full: whatever is wrong with it is refused with
+`IllegalAction` naming the ruling (C8), never another exception.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import chain
+from typing import Any, TypeGuard
+
+from games.engine.errors import refuse
+
+from .cards import CARDS, CHANGE, CODES, COLOUR_NAMES, COLOURS
+from .options import Options
+from .state import Action, LastHand, Pending, Pile, State, Top
+
+VARIANT = "dansk"
+ACTS = ("play", "draw", "take", "catch")
+FIELDS: Mapping[str, frozenset[str]] = {
+    "play": frozenset({"seat", "act", "cards", "color", "mau"}),
+    "draw": frozenset({"seat", "act"}),
+    "take": frozenset({"seat", "act"}),
+    "catch": frozenset({"seat", "act", "target"}),
+}
+# NamedTuples built with `tuple.__new__` skip their Python-level `__new__`: every field must be given.
+_new = tuple.__new__
+
+
+def state_from_dict(position: Mapping[str, Any]) -> State:
+    """Read a position; ValueError if it is not a Danish Mau Mau one."""
+    try:
+        return _read(position)
+    except (KeyError, TypeError, AttributeError, IndexError) as exc:
+        raise ValueError(f"not a dansk position: {exc!r}") from exc
+
+
+def _read(p: Mapping[str, Any]) -> State:
+    if p.get("variant", VARIANT) != VARIANT:
+        raise ValueError(f"this engine plays variant 'dansk', not {p.get('variant')!r}")
+    hands = tuple([tuple(h) for h in p["hands"]])
+    draw = tuple(p["draw"])
+    # the hands are checked here; the draw pile and the pile below the top when they are drawn from
+    if not CODES.issuperset(chain.from_iterable(hands)):
+        raise ValueError("unknown card code in a hand")
+    raw = p["pile"]
+    if not isinstance(raw, list | tuple):
+        raise ValueError("the pile must be a list of plays")
+    pile = Pile((), list(raw))
+    t = p["top"]
+    top = None if t is None else _new(Top, (t["card"], t.get("color")))
+    if top is not None and (top.card not in CODES or (top.color is not None and top.color not in COLOUR_NAMES)):
+        raise ValueError(f"not a top card: {t!r}")
+    pend = p.get("pending")
+    pending = None if pend is None else _new(Pending, (int(pend["target"]), str(pend["kind"]), int(pend["cards"])))
+    n = len(hands)
+    totals = p.get("totals")
+    winners = p.get("winners")
+    last = p.get("last_hand")
+    seed = p.get("seed")
+    turn = p.get("turn")
+    if turn is not None and not (isinstance(turn, int) and 0 <= turn < n):
+        raise ValueError(f"turn {turn!r} is not a seat")
+    if pending is not None and not 0 <= pending.target < n:
+        raise ValueError(f"pending target {pending.target!r} is not a seat")
+    return _new(
+        State,
+        (
+            Options.from_rules(p.get("rules")),
+            hands,
+            draw,
+            pile,
+            top,
+            pending,
+            turn,
+            -1 if p.get("direction", 1) == -1 else 1,
+            p.get("drawn"),
+            tuple(p.get("must_call") or ()),
+            int(p.get("dealer", 0)),
+            (0,) * n if totals is None else tuple(totals),
+            0 if seed is None else seed,  # C11: a position without a seed uses 0
+            int(p.get("hand", 1)),
+            bool(p.get("over", False)),
+            None if winners is None else tuple(winners),
+            None if last is None else LastHand(int(last["out"]), tuple(last["points"])),
+            int(p.get("reshuffles", 0)),
+        ),
+    )
+
+
+def state_to_dict(s: State) -> dict[str, Any]:
+    """Write a position; ValueError if the pile read with it was malformed (`Pile`)."""
+    try:
+        return _write(s)
+    except (KeyError, TypeError, AttributeError, IndexError) as exc:
+        raise ValueError(f"not a dansk position: {exc!r}") from exc
+
+
+def _write(s: State) -> dict[str, Any]:
+    top = s.top
+    pending = s.pending
+    last = s.last_hand
+    return {
+        "variant": VARIANT,
+        "rules": s.options.to_rules(),
+        "hands": [list(h) for h in s.hands],
+        "draw": list(s.draw),
+        "pile": s.pile.dicts(),
+        "top": None if top is None else {"card": top.card, "color": top.color},
+        "pending": None
+        if pending is None
+        else {"target": pending.target, "kind": pending.kind, "cards": pending.cards},
+        "turn": s.turn,
+        "window": None,  # C5, C9: this game opens no reaction windows
+        "direction": s.direction,
+        "drawn": s.drawn,
+        "must_call": list(s.must_call),
+        "dealer": s.dealer,
+        "totals": list(s.totals),
+        "seed": s.seed,
+        "hand": s.hand,
+        "over": s.over,
+        "winners": None if s.winners is None else list(s.winners),
+        "last_hand": None if last is None else {"out": last.out, "points": list(last.points)},
+        "reshuffles": s.reshuffles,
+    }
+
+
+def _is_int(v: Any) -> TypeGuard[int]:
+    return type(v) is int  # not a bool
+
+
+def action_from_dict(a: Any, seats: int) -> Action:
+    """Read and type-check an action (C8 names the ruling for each way it can be wrong)."""
+    if not isinstance(a, Mapping):
+        raise refuse("C7", "an action must be an object with a seat and an act")
+    act = a.get("act")
+    seat = a.get("seat")
+    if act == "close":
+        raise refuse("C5", "there is no reaction window to close in Danish Mau Mau")
+    if not isinstance(act, str) or act not in FIELDS:
+        raise refuse("C7", f"unknown act {act!r}: play, draw, take or catch")
+    if not _is_int(seat) or not 0 <= seat < seats:
+        raise refuse("C3", f"there is no seat {seat!r} at this table")
+    allowed = FIELDS[act]
+    for key in a:
+        if key not in allowed:
+            raise refuse("C7", f"a {act} has no field {key!r}")
+    if act == "play":
+        return _read_play(seat, a)
+    if act == "catch":
+        target = a.get("target")
+        if not _is_int(target) or not 0 <= target < seats:
+            raise refuse("C3", f"catch needs the seat to catch as its target, not {target!r}")
+        return Action(seat, "catch", target=target)
+    return Action(seat, act)
+
+
+def _read_play(seat: int, a: Mapping[str, Any]) -> Action:
+    cards = a.get("cards")
+    if not isinstance(cards, list | tuple):
+        raise refuse("C2", "a play needs `cards`: a list holding the one card put down")
+    if len(cards) != 1:
+        raise refuse("C2", f"a play puts down exactly one card, not {len(cards)}")
+    card = cards[0]
+    if not isinstance(card, str) or card not in CARDS:
+        raise refuse("C1", f"{card!r} is not a Danish Mau Mau card")
+    color = a.get("color")
+    if color is not None and (not isinstance(color, str) or color not in COLOURS):
+        raise refuse("DK11", f"{color!r} is not a colour: name G, B, R or Y")
+    if card != CHANGE:
+        color = None  # only a Colour change names a colour; any other card keeps its own
+    mau = a.get("mau", False)
+    if not isinstance(mau, bool):
+        raise refuse("DK12", "mau must be true or false")
+    return _new(Action, (seat, "play", card, color, mau, None))
+
+
+def action_to_dict(a: Action) -> dict[str, Any]:
+    seat, act, card, color, mau, target = a
+    if act == "play":
+        if color is None:
+            return {"seat": seat, "act": "play", "cards": [card], "mau": mau}
+        return {"seat": seat, "act": "play", "cards": [card], "color": color, "mau": mau}
+    if act == "catch":
+        return {"seat": seat, "act": "catch", "target": target}
+    return {"seat": seat, "act": act}

@@ -1,0 +1,115 @@
+"""The bots: full games through `get_rules("dansk")`, legal choices only, the greedy bot's habits."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from games.engine.dansk.bots import BOTS, GreedyBot, RandomBot, get_bot, greedy_win_rate, play_game
+from games.engine.dansk.cards import DECK
+from games.engine.rules import get_rules
+
+from .helpers import deck_count, legal, play, position
+
+
+class Checked:
+    """Wraps a bot: every action it returns must be one of `legal`; its views hide other hands."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.calls = 0
+
+    def choose(self, view: Any, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        self._check_view(view)
+        action = self.bot.choose(view, legal)
+        assert action in legal
+        self.calls += 1
+        return dict(action)
+
+    def react(self, view: Any, legal: list[dict[str, Any]]) -> dict[str, Any] | None:
+        self._check_view(view)
+        action: dict[str, Any] | None = self.bot.react(view, legal)
+        assert action is None or action in legal
+        return action
+
+    @staticmethod
+    def _check_view(view: Any) -> None:
+        assert sum(isinstance(hand, list) for hand in view["hands"]) == 1
+        assert isinstance(view["draw"], int)
+        assert "seed" not in view
+
+
+@pytest.mark.parametrize(
+    ("seats", "rules"),
+    [(4, None), (2, {"mau_catch": "catch"}), (3, {"first_card": "redraw", "rounds": 2}), (6, {"rounds": 1})],
+)
+def test_it_plays_whole_games_with_the_bots(seats: int, rules: dict[str, Any] | None) -> None:
+    game = get_rules("dansk", rules)
+    for seed in range(3):
+        bots = [Checked(get_bot("greedy" if s % 2 else "random", seed=f"{seed}|{s}")) for s in range(seats)]
+        final = play_game(game, bots, seed)
+        assert final["over"] is True
+        assert final["winners"]
+        assert final["hand"] == game.option_values()["rounds"]
+        assert deck_count(final) == Counter(DECK)
+        assert all(bot.calls for bot in bots)
+
+
+def test_it_names_the_bots() -> None:
+    assert set(BOTS) == {"random", "greedy"}
+    assert BOTS["random"](1).name == "random"
+    assert BOTS["greedy"](None).name == "greedy"
+    with pytest.raises(ValueError, match="unknown bot"):
+        get_bot("clever")
+
+
+def test_it_replays_the_same_game_with_the_same_seeds() -> None:
+    game = get_rules("dansk")
+    first = play_game(game, [RandomBot(1), RandomBot(2), GreedyBot()], "same")
+    again = play_game(game, [RandomBot(1), RandomBot(2), GreedyBot()], "same")
+    assert first == again
+
+
+def view_and_legal(pos: dict[str, Any], seat: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    return get_rules("dansk", pos["rules"]).view(pos, seat), legal(pos, seat)
+
+
+def test_it_has_the_greedy_bot_go_out_and_say_mau() -> None:
+    pos = position([["G1"], "B1 B3", "Y1"], pile="G5")
+    assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, "G1")
+    pos = position([["G1", "R9"], "B1 B3", "Y1"], pile="G5")
+    assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, "G1", mau=True)
+
+
+def test_it_has_the_greedy_bot_answer_a_draw_2_hit() -> None:
+    pos = position([["B2", "B3"], "T2B G1 G4", "Y1"], pile="T2G", pending=(1, 4), turn=1)
+    assert GreedyBot().choose(*view_and_legal(pos, 1)) == play(1, "T2B")
+
+
+def test_it_has_the_greedy_bot_catch_every_missed_mau() -> None:
+    pos = position([["B2"], "T2B G1 G4", "Y1 Y2"], pile="G5", turn=1, must_call=[0], rules={"mau_catch": "catch"})
+    assert GreedyBot().react(*view_and_legal(pos, 2)) == {"seat": 2, "act": "catch", "target": 0}
+    assert GreedyBot().react(*view_and_legal(pos, 0)) is None
+
+
+def test_it_has_the_greedy_bot_shed_points_and_keep_a_colour_change() -> None:
+    pos = position([["G1", "G9", "CC", "B5", "Y5"], "B1 B3 B4 B6", "Y1 Y2 Y3"], pile="G5")
+    assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, "G9")
+
+
+def test_it_has_the_greedy_bot_hit_a_next_player_about_to_go_out() -> None:
+    pos = position([["G1", "T4G", "G2", "B5", "B6"], "B1", "Y1 Y2 Y3"], pile="G5")
+    assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, "T4G")
+
+
+def test_it_has_the_greedy_bot_name_the_colour_it_holds_most() -> None:
+    pos = position([["CC", "R1", "R2", "R3", "B9"], "B1 B3 B4", "Y1 Y2 Y3"], pile="G5")
+    assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, "CC", color="R")
+
+
+def test_it_has_the_greedy_bot_beat_random_bots() -> None:
+    # the full measure (1,000 games) is in the report; a short run still shows the edge
+    assert greedy_win_rate(24, seed=7) > 0.3
