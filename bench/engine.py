@@ -29,9 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games import engine
 from games.engine.bots import get_bot
-from games.engine.cards import CARDS
-from games.engine.convert import action_from_dict
-from games.engine.moves import clear_memos
+from games.engine.ddmau.cards import CARDS
+from games.engine.ddmau.convert import action_from_dict
+from games.engine.ddmau.moves import clear_memos
 
 Position = dict[str, Any]
 Action = dict[str, Any]
@@ -205,6 +205,44 @@ def random_games(*, dicts: bool) -> Iterator[int]:
         games += 1
 
 
+VARIANTS = ("maumau", "mau", "dansk", "emojical")
+
+
+def variant_games(variant: str, *, dicts: bool) -> Iterator[int]:
+    """Random 4-player games of `variant` with its default house rules, one after another: each
+    game's number of actions. The acting seat is whoever the game waits for; an open reaction
+    window is closed by the server's act (`legal_actions(position, None)`)."""
+    rules = engine.get_rules(variant)
+    rng = random.Random(7)
+    games = 0
+    while True:
+        actions = 0
+        if dicts:
+            position = engine.new_game(4, seed=f"speed/{games}", variant=variant)
+            while not position.get("over"):
+                waiting = rules.to_act(position)
+                seat = waiting[0] if waiting else None
+                position = engine.apply(position, rng.choice(engine.legal_actions(position, seat)))
+                actions += 1
+        else:
+            state = rules.new_game(4, seed=f"speed/{games}")
+            while not state.over:
+                legal = rules.legal(state, None) or rules.legal(state, _seat_to_act(state))
+                state = rules.step(state, rng.choice(legal))[0]
+                actions += 1
+        yield actions
+        games += 1
+
+
+def _seat_to_act(state: Any) -> int:
+    """The seat a variant's state waits for: the target of a hit, else the seat on turn (C7)."""
+    pending = getattr(state, "pending", None)
+    if pending is not None:
+        target = pending["target"] if isinstance(pending, dict) else pending.target
+        return int(target)
+    return int(state.turn)
+
+
 def rlcard_uno() -> tuple[Iterator[int], str] | str:
     """rlcard's 4-player UNO with random agents, game after game (each game's number of actions)
     and rlcard's version, or why it cannot run."""
@@ -276,6 +314,7 @@ def main() -> None:
     print(f"  {'DD MAU, step/legal (State)':<34} {rates['State'][0]:>10.0f} {rates['State'][1]:>8.2f}")
     if isinstance(uno, str):
         print(f"  rlcard UNO: skipped: {uno}")
+        print_variants(budget, None)
         return
     uno_actions, uno_games = rates["uno"]
     print(f"  {f'rlcard {uno[1]} UNO, random agents':<34} {uno_actions:>10.0f} {uno_games:>8.2f}")
@@ -284,6 +323,26 @@ def main() -> None:
         f"ratio DD MAU / rlcard UNO, actions/s: {rates['dicts'][0] / uno_actions:.2f} (dicts), "
         f"{rates['State'][0] / uno_actions:.2f} (State)"
     )
+    print_variants(budget, uno[0])
+
+
+def print_variants(budget: float, uno: Iterator[int] | None) -> None:
+    """The four other games' random play on dicts and on States, with rlcard's UNO in the same run."""
+    print()
+    print(f"random play of the other games, 4 players, default house rules ({budget:.0f} s each), rlcard UNO beside")
+    contenders: dict[str, Iterator[int]] = {"uno": uno} if uno is not None else {}
+    for variant in VARIANTS:
+        contenders[f"{variant} dicts"] = variant_games(variant, dicts=True)
+        contenders[f"{variant} State"] = variant_games(variant, dicts=False)
+    rates = take_turns(contenders, budget)
+    uno_rate = rates["uno"][0] if uno is not None else None
+    print(f"  {'game':<12} {'dicts/s':>10} {'State/s':>10} {'ratio (dicts)':>14} {'ratio (State)':>14}")
+    for variant in VARIANTS:
+        on_dicts, on_states = rates[f"{variant} dicts"][0], rates[f"{variant} State"][0]
+        ratios = f"{on_dicts / uno_rate:>14.2f} {on_states / uno_rate:>14.2f}" if uno_rate else f"{'-':>14} {'-':>14}"
+        print(f"  {variant:<12} {on_dicts:>10.0f} {on_states:>10.0f} {ratios}")
+    if uno_rate:
+        print(f"  {'rlcard UNO':<12} {uno_rate:>10.0f}")
 
 
 if __name__ == "__main__":

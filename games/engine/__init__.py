@@ -1,23 +1,25 @@
-"""The DD MAU rules engine: pure Python, no Django. RULINGS.md is the contract, NOTATION.md the format.
+"""The rules engine of every game the site plays: pure Python, no Django.
 
-Public API (positions and actions are JSON-shaped dicts, NOTATION.md):
-- `new_game(seats, *, seed, rules=None, mode="standard", teams=False) -> position`
-- `apply(position, action) -> position` (raises `IllegalAction`, whose `.ruling` is e.g. "R12")
-- `legal_actions(position, seat) -> list[action]` (one per outcome; canonical form in `moves.py`)
-- `view(position, seat | None) -> position as that seat (or a spectator) may see it`
-- cards: `card_info(code)` (kind, colour, number, points, display name), `card_points(code)`, `CARDS`
-- rules: `get_rules(variant, rules)`, `variants()`, `DDMAU` (DD MAU with default house rules)
+The core (this package's own modules) is variant-neutral: the `Rules` protocol and registry
+(`rules`), events (`events`), refusals (`errors`), the shuffle (`shuffle`), the seat view (`view`),
+game records (`record`), bots and the arena (`bots`), and this facade. Each game is a package of
+its own that registers itself: `ddmau` (RULINGS.md), `maumau`, `mau`, `dansk`, `emojical`
+(VARIANTS.md). Every call dispatches on the position's `variant` (a position without one is DD MAU).
 
-Fast state-level API for bots and benchmarks (no dict round trips): `read(position) -> State`,
-`write(state) -> position`, `step(state, action: Action) -> State`, `legal(state, seat) ->
-list[Action]`, with `State` and `Action` immutable NamedTuples (`state.py`).
+Public API (positions and actions are JSON-shaped dicts, NOTATION.md and VARIANTS.md):
+- `new_game(seats, *, seed, variant="ddmau", rules=None, **options) -> position`
+  (DD MAU's options: `mode`, `teams`)
+- `apply(position, action) -> position` (raises `IllegalAction`, whose `.ruling` is e.g. "R12", "MM7")
+- `step_position(position, action) -> (position, events)`: the same, with the public events
+- `legal_actions(position, seat) -> list[action]`: everything `seat` may do now, out-of-turn acts
+  included; `legal_actions(position, None)`: the server's own acts (closing a reaction window)
+- `view(position, seat | None)`: what that seat (or a spectator) may see
+- `rules_of(position)`, `get_rules(variant, rules)`, `variants()`, `card_info(variant, code)`
 
-Modules: `cards` (the deck), `options` (house rules), `state` (types), `convert` (dict boundary),
-`rules` (the `Rules` interface every variant implements, and the registry), `ddmau` (DD MAU's
-hooks and turn flow), `plays` (what one play may hold), `moves` (legal actions), `shuffle`
-(deterministic, verifiable shuffles: see its docstring), `view` (hidden information).
-Seeds must be unguessable (e.g. `secrets.token_hex(16)`): anyone who can guess a seed can
-replay the shuffle and see every hand.
+DD MAU's fast state-level API for bots and benchmarks: `read(position) -> State`, `write(state)`,
+`step(state, action) -> State`, `legal(state, seat)`, with `State` and `Action` immutable NamedTuples.
+Seeds must be unguessable (e.g. `secrets.token_hex(16)`): anyone who can guess a seed can replay
+the shuffle and see every hand.
 """
 
 from __future__ import annotations
@@ -25,25 +27,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .cards import CARDS, COLOURS, CardInfo, card_info, card_points
-from .convert import action_from_dict, action_to_dict, state_from_dict, state_to_dict
-from .ddmau import DDMAU, DDMau
+# DD MAU, the site's first game, keeps its names here for the code written before the others came.
+from .ddmau.cards import CARDS, COLOURS, CardInfo, card_points
+from .ddmau.convert import state_from_dict, state_to_dict
+from .ddmau.game import DDMAU, DDMau
+from .ddmau.options import Options
+from .ddmau.state import Action, State
 from .errors import IllegalAction
-from .options import Options
-from .rules import Rules, get_rules, variants
-from .state import Action, State
-from .unread_pile import PileNeeded
-from .view import view_of
+from .events import Event
+from .rules import CardFace, Option, Outcome, Rules, get_rules, variants
 
 __all__ = [
     "CARDS",
     "COLOURS",
     "DDMAU",
     "Action",
+    "CardFace",
     "CardInfo",
     "DDMau",
+    "Event",
     "IllegalAction",
+    "Option",
     "Options",
+    "Outcome",
     "Rules",
     "State",
     "apply",
@@ -54,7 +60,9 @@ __all__ = [
     "legal_actions",
     "new_game",
     "read",
+    "rules_of",
     "step",
+    "step_position",
     "variants",
     "view",
     "write",
@@ -65,49 +73,60 @@ def new_game(
     seats: int,
     *,
     seed: int | str,
+    variant: str = "ddmau",
     rules: Mapping[str, Any] | None = None,
-    mode: str = "standard",
-    teams: bool = False,
+    **options: Any,
 ) -> dict[str, Any]:
-    """A new game: R4's deal-off chose the dealer, the first hand is dealt. ValueError for bad settings."""
-    game = DDMau(Options.from_rules(rules)) if rules else DDMAU
-    return state_to_dict(game.new_game(seats, seed=seed, mode=mode, teams=teams))
+    """A new game of `variant`, its first hand dealt. ValueError for bad settings."""
+    game = get_rules(variant, rules)
+    return game.write(game.new_game(seats, seed=seed, **options))
 
 
-def apply(position: Mapping[str, Any], action: Mapping[str, Any]) -> dict[str, Any]:
+def rules_of(position: Mapping[str, Any]) -> Rules[Any, Any]:
+    """The rules a position is played by: its `variant` with its house rule options."""
+    if not isinstance(position, Mapping):
+        raise ValueError("a position is an object")
+    variant = position.get("variant", "ddmau")
+    rules = position.get("rules")
+    if variant == "ddmau" and not rules:
+        return DDMAU
+    return get_rules(variant, rules)
+
+
+def step_position(position: Mapping[str, Any], action: Any) -> tuple[dict[str, Any], tuple[Event, ...]]:
+    """The position after `action` and the public events of it; `IllegalAction` if the rules refuse
+    it. `position` is not changed."""
+    return rules_of(position).apply_dict(position, action)
+
+
+def apply(position: Mapping[str, Any], action: Any) -> dict[str, Any]:
     """The position after `action`; `IllegalAction` if the rules refuse it. `position` is not changed."""
-    state = _read(position, unread_pile=True)  # see unread_pile.py
-    parsed = action_from_dict(action, len(state.hands))
-    try:
-        after = DDMAU.step(state, parsed)
-    except PileNeeded:
-        after = DDMAU.step(read(position), parsed)
-    return state_to_dict(after)
+    return rules_of(position).apply_dict(position, action)[0]
 
 
-def legal_actions(position: Mapping[str, Any], seat: int) -> list[dict[str, Any]]:
-    """Every action `seat` may take now, one per outcome (see `moves.py` for the canonical order)."""
-    try:
-        actions = DDMAU.legal(_read(position, unread_pile=True), seat)  # see unread_pile.py
-    except PileNeeded:
-        actions = DDMAU.legal(read(position), seat)
-    return [action_to_dict(a) for a in actions]
+def legal_actions(position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
+    """Every action `seat` may take now, one per outcome, out-of-turn acts included; None: the server's."""
+    return rules_of(position).legal_dicts(position, seat)
 
 
 def view(position: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     """What `seat` may see (None: a spectator): no other hand, no draw pile, no seed."""
-    return view_of(position, seat)
+    return rules_of(position).view(position, seat)
+
+
+def card_info(variant_or_code: str, code: str | None = None) -> Any:
+    """`card_info(variant, code)`: the game's `CardFace` for a code; `card_info(code)`: DD MAU's
+    `CardInfo` (kind, colour, number, points, name). KeyError for an unknown code."""
+    if code is None:
+        return CARDS[variant_or_code]
+    return get_rules(variant_or_code).card(code)
 
 
 def read(position: Mapping[str, Any]) -> State:
-    """A position as a `State`; ValueError if it is not a DD MAU position."""
-    return _read(position, unread_pile=False)
-
-
-def _read(position: Mapping[str, Any], *, unread_pile: bool) -> State:
+    """A DD MAU position as a `State`; ValueError if it is not one."""
     if position.get("variant", "ddmau") != "ddmau":
         raise ValueError(f"unknown variant {position.get('variant')!r}")
-    return state_from_dict(position, unread_pile=unread_pile)
+    return state_from_dict(position)
 
 
 def write(state: State) -> dict[str, Any]:
@@ -115,8 +134,8 @@ def write(state: State) -> dict[str, Any]:
 
 
 def step(state: State, action: Action) -> State:
-    """State-level `apply` (the action must be a well-typed `Action`)."""
-    return DDMAU.step(state, action)
+    """DD MAU's state-level `apply` (the action must be a well-typed `Action`)."""
+    return DDMAU.advance(state, action)
 
 
 def legal(state: State, seat: int) -> list[Action]:

@@ -1,12 +1,13 @@
-"""A whole DD MAU game between bots, printed as a readable log in the terminal.
+"""A whole game between bots, printed as a readable log in the terminal, for every game.
 
     python -m games.engine.play --seats 4 --bots greedy,random,random,random --seed 1
+    python -m games.engine.play --variant mau --seats 4 --bots greedy,random
     python -m games.engine.play --seats 4 --bots greedy --teams --rules target=300 --record game.json
 
-Every action is printed in the notation of `notation.py` (what a hit made someone pick up, and
-who went out, in brackets); after each hand its scoring: who went out, each seat's points, the
-Shadow Master multiplier, safety nets (R31), eliminations (R35) and the running totals; at the end
-the final standings and the winners.
+Every action is printed in its game's notation, with what else it did in brackets (who picked up
+how many, who was skipped: the engine's events, in words); after each hand its scoring: who went
+out, each seat's points, safety nets and eliminations where the game has them, and the totals; at
+the end the final standings and the winners.
 """
 
 from __future__ import annotations
@@ -19,11 +20,15 @@ from typing import Any, TextIO
 
 from games.engine.bots import BOT_NAMES, get_bot
 from games.engine.bots.arena import PlayedGame, play_game
-from games.engine.notation import format_action
+from games.engine.events import Event, render_text
 from games.engine.record import dumps, new_record
+from games.engine.rules import Rules, get_rules, variants
 
 Position = dict[str, Any]
 Action = dict[str, Any]
+# The events an action line already says by its notation, and those the hand's scoring prints.
+SAID_BY_NOTATION = frozenset({"play", "draw", "pass"})
+SCORING = frozenset({"hand_over", "game_over", "deal", "net", "eliminated"})
 
 
 def parse_rules(pairs: Sequence[str]) -> dict[str, Any]:
@@ -40,29 +45,6 @@ def parse_rules(pairs: Sequence[str]) -> dict[str, Any]:
     return rules
 
 
-def _count(position: Mapping[str, Any], seat: int) -> int:
-    return len(position["hands"][seat])
-
-
-def _side_effects(before: Position, action: Action, after: Position) -> list[str]:
-    """What else the action did that its notation does not show: pick-ups, going out."""
-    notes: list[str] = []
-    seat = action["seat"]
-    if after.get("hand") != before.get("hand") or after.get("over"):
-        return ["out"] if action["act"] in ("play", "block") else notes
-    for other in range(len(before["hands"])):
-        gained = _count(after, other) - _count(before, other)
-        if action["act"] == "play" and other != seat and gained > 0:
-            notes.append(f"seat {other} picks up {gained}")
-        elif action["act"] == "take" and other == seat:
-            notes.append(f"picked up {gained}")
-        elif action["act"] == "catch" and gained > 0:
-            notes.append(f"seat {other} draws {gained}")
-    if action["act"] == "draw" and _count(after, seat) == _count(before, seat):
-        notes.append("nothing left to draw")
-    return notes
-
-
 def _teams_line(position: Mapping[str, Any]) -> str | None:
     teams = position.get("teams")
     if not teams:
@@ -71,11 +53,13 @@ def _teams_line(position: Mapping[str, Any]) -> str | None:
 
 
 class Printer:
-    """Writes the log of one game as it is played."""
+    """Writes the log of one game as it is played, from the engine's events."""
 
-    def __init__(self, names: Sequence[str], out: TextIO) -> None:
+    def __init__(self, game: Rules[Any, Any], names: Sequence[str], out: TextIO) -> None:
+        self.game = game
         self.names = list(names)
         self.out = out
+        self.labels = {seat: self.seat_name(seat) for seat in range(len(names))}
 
     def line(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -83,19 +67,28 @@ class Printer:
     def seat_name(self, seat: int) -> str:
         return f"seat {seat} ({self.names[seat]})"
 
+    def words(self, ev: Event) -> str:
+        return render_text(ev, self.labels)
+
     def hand_header(self, position: Mapping[str, Any]) -> None:
         self.line()
+        lead = position.get("turn")
+        leads = f", seat {lead} leads" if lead is not None else ""
         self.line(
-            f"== Hand {position['hand']}: seat {position['dealer']} deals, seat {position['turn']} leads "
+            f"== Hand {position.get('hand', 1)}: seat {position.get('dealer')} deals{leads} "
             f"({len(position['draw'])} cards to draw) =="
         )
+        top = position.get("top")
+        if top:
+            self.line(f"   turned up: {top['card']}")
         for seat, hand in enumerate(position["hands"]):
             if seat not in (position.get("out") or []):
                 self.line(f"   {self.seat_name(seat)}: {' '.join(hand)}")
 
     def start(self, position: Mapping[str, Any], seed: Any) -> None:
-        mode = position.get("mode", "standard")
-        self.line(f"DD MAU, {len(position['hands'])} seats, seed {seed}, {mode} play")
+        mode = position.get("mode")
+        played = f", {mode} play" if mode else ""
+        self.line(f"{self.game.title}, {len(position['hands'])} seats, seed {seed}{played}")
         self.line("bots: " + ", ".join(self.seat_name(s) for s in range(len(self.names))))
         teams = _teams_line(position)
         if teams:
@@ -107,60 +100,66 @@ class Printer:
             self.line(f"deal-off (R4): {' '.join(dealoff)} -> seat {position['dealer']} deals first")
         self.hand_header(position)
 
-    def action(self, before: Position, action: Action, after: Position) -> None:
-        notes = _side_effects(before, action, after)
-        text = format_action(action)
+    def action(self, before: Position, action: Action, after: Position, events: Sequence[Event]) -> None:
+        notes = [self.words(ev) for ev in events if ev.kind not in SAID_BY_NOTATION and ev.kind not in SCORING]
+        text = self.game.notation(action)
         self.line(f"{text}  [{'; '.join(notes)}]" if notes else text)
-        if after.get("hand") != before.get("hand") or after.get("over"):
-            self.scoring(before, after)
+        ended = next((ev for ev in events if ev.kind == "hand_over"), None)
+        if ended is not None:
+            self.scoring(before, ended, events)
             if not after.get("over"):
                 self.hand_header(after)
 
-    def scoring(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> None:
-        last = after["last_hand"]
-        out_seat = last["out"]
-        self.line(f"-- Hand {before['hand']} scored: {self.seat_name(out_seat)} went out")
-        multiplier = last.get("multiplier", 1)
-        if multiplier > 1:
+    def scoring(self, before: Mapping[str, Any], ended: Event, events: Sequence[Event]) -> None:
+        out_seat = ended.seat
+        went_out = f"{self.seat_name(out_seat)} went out" if out_seat is not None else "nobody went out"
+        self.line(f"-- Hand {ended.get('hand', before.get('hand'))} scored: {went_out}")
+        multiplier = ended.get("multiplier", 1)
+        if multiplier and multiplier > 1:
             self.line(f"   Shadow Master multiplier: x{multiplier}")
-        scores = last.get("scores", last["points"])
-        score_label = "team score" if after.get("teams") else "hand score"
-        self.line(f"   {'seat':<16} {'points':>7} {score_label:>11} {'total':>7}")
+        points = ended.get("points")
+        totals = ended.get("totals")
+        if points is None:
+            return
+        nets = set(ended.get("nets") or ())
+        eliminated = {ev.seat for ev in events if ev.kind == "eliminated"}
+        self.line(f"   {'seat':<16} {'points':>7} {'total':>7}")
         was_out = set(before.get("out") or [])
-        for seat in range(len(after["totals"])):
+        for seat, gained in enumerate(points):
             if seat in was_out:
                 continue
-            old, new = before["totals"][seat], after["totals"][seat]
-            note = ""
-            if new != old + scores[seat]:
-                note = f"  safety net: {old + scores[seat]} -> {new}"
-            if seat in (after.get("out") or []):
+            note = "  safety net" if seat in nets else ""
+            if seat in eliminated:
                 note += "  eliminated"
-            self.line(f"   {self.seat_name(seat):<16} {last['points'][seat]:>+7} {scores[seat]:>+11} {new:>7}{note}")
+            total = f"{totals[seat]:>7}" if totals else ""
+            self.line(f"   {self.seat_name(seat):<16} {gained:>+7} {total}{note}")
 
     def finish(self, final: Mapping[str, Any], played: PlayedGame) -> None:
         self.line()
-        self.line(f"== Game over after {final['hand']} hands and {len(played.actions)} actions ==")
-        totals = final["totals"]
-        ranked = sorted(range(len(totals)), key=lambda s: totals[s])
+        self.line(f"== Game over after {final.get('hand', 1)} hands and {len(played.actions)} actions ==")
+        outcome = self.game.outcome(final)
+        assert outcome is not None
+        ranked = sorted(range(len(outcome.placings)), key=lambda s: (outcome.placings[s], s))
         self.line("final standings:")
         for seat in ranked:
-            mark = "  winner" if seat in (final.get("winners") or []) else ""
+            mark = "  winner" if seat in outcome.winners else ""
             gone = "  (eliminated)" if seat in (final.get("out") or []) else ""
-            self.line(f"   {self.seat_name(seat):<16} {totals[seat]:>5}{gone}{mark}")
-        self.line("winners: " + ", ".join(self.seat_name(s) for s in final.get("winners") or []))
+            score = outcome.totals[seat] if outcome.totals else f"{len(final['hands'][seat])} cards"
+            self.line(f"   {self.seat_name(seat):<16} {score:>5}{gone}{mark}")
+        self.line("winners: " + ", ".join(self.seat_name(s) for s in outcome.winners))
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     stream = out or sys.stdout
-    parser = argparse.ArgumentParser(prog="python -m games.engine.play", description="Watch bots play DD MAU.")
+    parser = argparse.ArgumentParser(prog="python -m games.engine.play", description="Watch bots play a game.")
+    parser.add_argument("--variant", default="ddmau", help="the game: " + ", ".join(variants()))
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument(
         "--bots", default="greedy", help=f"comma list, one per seat or one for all ({', '.join(BOT_NAMES)})"
     )
     parser.add_argument("--seed", default="1", help="the game's shuffle seed")
-    parser.add_argument("--teams", action="store_true", help="team play (4 or 6 seats, R36)")
-    parser.add_argument("--tournament", action="store_true", help="elimination play (R35)")
+    parser.add_argument("--teams", action="store_true", help="DD MAU: team play (4 or 6 seats, R36)")
+    parser.add_argument("--tournament", action="store_true", help="DD MAU: elimination play (R35)")
     parser.add_argument("--rules", nargs="*", default=[], metavar="KEY=VALUE", help="house rule options")
     parser.add_argument("--record", metavar="PATH", help="also write the game record (JSON) to PATH")
     args = parser.parse_args(argv)
@@ -172,19 +171,25 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     try:
         rules = parse_rules(args.rules)
-        bots = [get_bot(name, seed=f"{seed}/{seat}") for seat, name in enumerate(names)]
+        game = get_rules(args.variant, rules or None)
+        bots = [get_bot(name, seed=f"{seed}/{seat}", variant=args.variant) for seat, name in enumerate(names)]
     except ValueError as error:
         parser.error(str(error))
-    printer = Printer(names, stream)
+    options: dict[str, Any] = {}
+    if args.variant == "ddmau":
+        options = {"mode": "tournament" if args.tournament else "standard", "teams": args.teams}
+    elif args.teams or args.tournament:
+        parser.error("--teams and --tournament are DD MAU's")
+    printer = Printer(game, names, stream)
     try:
         played = play_game(
             bots,
             seed=seed,
+            variant=args.variant,
             rules=rules or None,
-            mode="tournament" if args.tournament else "standard",
-            teams=args.teams,
             on_start=lambda position: printer.start(position, seed),
-            observe=printer.action,
+            observe_events=printer.action,
+            **options,
         )
     except ValueError as error:
         parser.error(str(error))

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from games import engine
-from games.engine.notation import NotationError, format_action, parse_action
+from games.engine.ddmau.notation import NotationError, format_action, parse_action
 
 FORMAT = "ddmau-record/1"
 

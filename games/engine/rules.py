@@ -1,32 +1,103 @@
 """What every game the engine plays provides, and the registry of games by variant key.
 
-A `Rules` object is one game with its house rule options applied. The public functions
-(`engine.new_game`, `apply`, `legal_actions`, `view`) only ever talk to this interface, so a new
-variant (VARIANTS.md: single-card plays, reaction windows, other decks) is a new subclass with
-its own state type, registered under its key, and nothing in DD MAU changes.
+A `Rules` object is one game with its house rule options applied. The public facade
+(`engine.new_game`, `apply`, `step_position`, `legal_actions`, `view`, ...) only ever talks to
+this interface, dispatching on a position's `variant`, so a game is a package of its own
+(`games/engine/<variant>/`) holding its cards, options, state, moves, notation and bots, that
+registers one `Rules` subclass under its key. Nothing outside that package knows its rules: the
+site asks this interface who may act, what a card looks like, which options a table may set,
+whether a reaction window is open, and who won.
 
-Inside a game the rules are split into hooks (deck, hand size, dealer, matching, chaining, play
-checks, effects, scoring, end of hand); see `ddmau.DDMau` for DD MAU's.
+Every state type is immutable; `step(state, action) -> (state, events)` never changes its input
+and refuses an illegal action with `IllegalAction` naming the ruling it breaks. `legal` is built
+from the same checks as `step`.
 """
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+
+from .events import Event
 
 S = TypeVar("S")
 A = TypeVar("A")
+
+# The games of the site, in the order it presents them; each is the package games/engine/<key>/.
+KNOWN_VARIANTS: tuple[str, ...] = ("ddmau", "maumau", "mau", "dansk", "emojical")
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One house rule option, described so that a form can be generated from it.
+
+    `kind`: "int", "bool", "choice" (one of `choices`) or "mapping" (an object, e.g. a deck
+    table; forms leave it out). `default` None means "depends on the table" (`help` says how).
+    """
+
+    key: str
+    kind: str
+    default: Any
+    label: str
+    help: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """What a page needs to draw one card: `name` in words ("Queen of spades", "blue Skip"),
+    `short` its corner label ("Q", "7", "⊘"), `colour` a key for styling (a suit or colour letter,
+    None for a colourless card), `colour_name` in words, `symbol` a glyph for the colour or suit
+    that does not rely on colour alone, `kind` the variant's own kind key, `points` its value."""
+
+    code: str
+    name: str
+    short: str
+    colour: str | None
+    colour_name: str | None
+    symbol: str
+    kind: str
+    points: int
+
+
+class Outcome(NamedTuple):
+    """The result of a finished game: `winners`, the 1-based `placings` per seat (ties share a
+    place), final `totals` (None where the game keeps no score) and whether a higher total is better."""
+
+    winners: tuple[int, ...]
+    placings: tuple[int, ...]
+    totals: tuple[int, ...] | None
+    higher_wins: bool
+
+
+class HandResult(NamedTuple):
+    """The last finished hand: who went out and each seat's points from it (0 for the winner)."""
+
+    hand: int
+    out: int | None
+    points: tuple[int, ...]
 
 
 class Rules(ABC, Generic[S, A]):
     """One game's rules. `S` is its immutable state type, `A` its parsed action type."""
 
     key: ClassVar[str]
+    title: ClassVar[str]  # the game's name as the site shows it
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    # where totals are kept, is a higher one better (maumau's point game) or a lower one (DD MAU, dansk)?
+    higher_total_wins: ClassVar[bool] = False
+    # the house rule options, in the order a form shows them
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+    # the acts a seat may send while it is not its turn (catch, mau, spam, penalty, jump_in, ...)
+    out_of_turn_acts: ClassVar[frozenset[str]] = frozenset()
 
-    # --- the boundary: positions and actions as dicts (NOTATION.md) ---
+    # --- the boundary: positions and actions as dicts (NOTATION.md, VARIANTS.md C7) ---
     @abstractmethod
     def read(self, position: Mapping[str, Any]) -> S: ...
 
@@ -34,31 +105,115 @@ class Rules(ABC, Generic[S, A]):
     def write(self, state: S) -> dict[str, Any]: ...
 
     @abstractmethod
-    def read_action(self, state: S, action: Any) -> A: ...
+    def read_action(self, state: S, action: Any) -> A:
+        """The parsed action; `IllegalAction` (C7, C1, C2, C3...) for a malformed one."""
 
     @abstractmethod
     def write_action(self, action: A) -> dict[str, Any]: ...
 
     # --- the game, state to state ---
     @abstractmethod
-    def new_game(self, seats: int, *, seed: int | str, mode: str = "standard", teams: bool = False) -> S: ...
+    def new_game(self, seats: int, *, seed: int | str, **options: Any) -> S:
+        """A new game, its first hand dealt; ValueError for bad settings."""
 
     @abstractmethod
-    def step(self, state: S, action: A) -> S:
-        """The state after a legal action; `IllegalAction` otherwise. Never changes `state`."""
+    def step(self, state: S, action: A) -> tuple[S, tuple[Event, ...]]:
+        """The state after a legal action and the public events of the action, in order;
+        `IllegalAction` otherwise. Never changes `state`."""
 
     @abstractmethod
-    def legal(self, state: S, seat: int) -> list[A]: ...
+    def legal(self, state: S, seat: int | None) -> list[A]:
+        """Everything `seat` may do now, out-of-turn acts included; `None`: the server's own acts
+        (the `close` of a reaction window)."""
 
     @abstractmethod
-    def view(self, position: Mapping[str, Any], seat: int | None) -> dict[str, Any]: ...
-
-    # --- the deal ---
-    @abstractmethod
-    def deck(self) -> tuple[str, ...]: ...
+    def view(self, position: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        """What `seat` (None: a spectator) may see: no other hand, no draw pile, no seed (C11)."""
 
     @abstractmethod
-    def hand_size(self, players: int) -> int: ...
+    def card(self, code: str) -> CardFace:
+        """How to draw and name `code`; KeyError for a code this game does not have."""
+
+    @abstractmethod
+    def notation(self, action: Mapping[str, Any]) -> str:
+        """The public one-line notation of an action (for replays and exports)."""
+
+    # --- what the site asks of a position (dicts, no peeking at variant keys outside the game) ---
+    def to_act(self, position: Mapping[str, Any]) -> tuple[int, ...]:
+        """The seats the game waits for (their clocks run): the seat on turn or the target of a
+        hit; empty while a reaction window is open (only the server closes it) and when over."""
+        if position.get("over") or position.get("window"):
+            return ()
+        pending = position.get("pending")
+        if pending:
+            return (int(pending["target"]),)
+        turn = position.get("turn")
+        return () if turn is None else (int(turn),)
+
+    def window(self, position: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """The open reaction window (C5), or None. The server sends `{"seat": None, "act":
+        "close"}` when its time is up."""
+        window = position.get("window")
+        return window if window else None
+
+    def outcome(self, position: Mapping[str, Any]) -> Outcome | None:
+        """Who won and every seat's place once the game is over; None before."""
+        if not position.get("over"):
+            return None
+        winners = tuple(position.get("winners") or ())
+        totals = position.get("totals")
+        seats = len(position["hands"])
+        if totals:
+            sign = -1 if self.higher_total_wins else 1
+            keys = [(0 if s in winners else 1, sign * totals[s]) for s in range(seats)]
+        else:
+            # no score: the winners first, then by the cards still held
+            keys = [(0 if s in winners else 1, _held(position["hands"][s])) for s in range(seats)]
+        placings = tuple(1 + sum(1 for other in keys if other < keys[s]) for s in range(seats))
+        return Outcome(winners, placings, tuple(totals) if totals else None, self.higher_total_wins)
+
+    def hand_result(self, position: Mapping[str, Any]) -> HandResult | None:
+        """The scoring of the last finished hand (`last_hand`, C9), or None before the first ends."""
+        last = position.get("last_hand")
+        if not last:
+            return None
+        hand = int(position.get("hand") or 1)
+        if not position.get("over"):
+            hand -= 1
+        return HandResult(hand, last.get("out"), tuple(last.get("points") or ()))
+
+    def seat_counts(self) -> tuple[int, ...]:
+        """The numbers of seats a table of this game may have (with these options)."""
+        return tuple(range(self.min_players, self.max_players + 1))
+
+    def option_values(self) -> dict[str, Any]:
+        """Every house rule option's value for these rules (defaults included)."""
+        return {spec.key: spec.default for spec in self.option_specs}
+
+    def normalize_action(self, action: Mapping[str, Any]) -> dict[str, Any]:
+        """The action as it is stored and replayed: a game may drop keys it ignores or fill in
+        defaults; ValueError (or `IllegalAction`) for one it cannot read."""
+        return dict(action)
+
+    # --- the dict boundary as the facade calls it; a game may override these with fast paths ---
+    def apply_dict(self, position: Mapping[str, Any], action: Any) -> tuple[dict[str, Any], tuple[Event, ...]]:
+        """`step` on dicts: the new position and the events."""
+        state = self.read(position)
+        after, events = self.step(state, self.read_action(state, action))
+        return self.write(after), events
+
+    def legal_dicts(self, position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
+        """`legal` on dicts."""
+        return [self.write_action(a) for a in self.legal(self.read(position), seat)]
+
+    def describe(self, action: Mapping[str, Any]) -> str:
+        """A short description of an action for buttons ("Play the blue 7", "Draw a card");
+        games override it with words of their own."""
+        return self.notation(action)
+
+
+def _held(hand: Any) -> int:
+    return hand if isinstance(hand, int) else len(hand)
 
 
 RulesFactory = Callable[[Mapping[str, Any] | None], Rules[Any, Any]]
@@ -70,14 +225,28 @@ def register(key: str, factory: RulesFactory) -> None:
     _REGISTRY[key] = factory
 
 
+def _load(variant: str) -> RulesFactory | None:
+    factory = _REGISTRY.get(variant)
+    if factory is None and variant in KNOWN_VARIANTS:
+        try:
+            importlib.import_module(f"games.engine.{variant}")  # its package registers itself
+        except ModuleNotFoundError as missing:
+            if missing.name != f"games.engine.{variant}":
+                raise
+        factory = _REGISTRY.get(variant)
+    return factory
+
+
 def get_rules(variant: str = "ddmau", rules: Mapping[str, Any] | None = None) -> Rules[Any, Any]:
-    """The rules of `variant` with the house rule options `rules`; ValueError for an unknown variant."""
-    try:
-        factory = _REGISTRY[variant]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown variant {variant!r}; known: {', '.join(sorted(_REGISTRY))}") from None
+    """The rules of `variant` with the house rule options `rules`; ValueError for an unknown
+    variant or a bad option (the message says which and why)."""
+    factory = _load(variant) if isinstance(variant, str) else None
+    if factory is None:
+        raise ValueError(f"unknown variant {variant!r}; known: {', '.join(variants())}")
     return factory(rules)
 
 
 def variants() -> list[str]:
-    return sorted(_REGISTRY)
+    """The variant keys the engine plays, in the site's order."""
+    known = [key for key in KNOWN_VARIANTS if _load(key) is not None]
+    return known + sorted(set(_REGISTRY) - set(known))

@@ -15,13 +15,13 @@ from typing import Any
 HIDDEN_KEYS = frozenset({"seed"})
 
 
-def view_of(position: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+def view_of(position: Mapping[str, Any], seat: int | None, hidden: frozenset[str] = HIDDEN_KEYS) -> dict[str, Any]:
+    """The view of `seat` (None: a spectator). `hidden`: keys left out altogether (a game adds its
+    engine-private keys that hold cards, or turns them into counts after this, C11)."""
     hands = position["hands"]
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(hands)):
         raise ValueError(f"there is no seat {seat!r} at this table")
-    seen = {
-        key: _copy(value) for key, value in position.items() if key not in HIDDEN_KEYS and key not in ("draw", "hands")
-    }
+    seen = {key: _copy(value) for key, value in position.items() if key not in hidden and key not in ("draw", "hands")}
     seen["hands"] = [list(hand) if i == seat else len(hand) for i, hand in enumerate(hands)]
     seen["draw"] = len(position["draw"])
     return seen

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from games.engine.notation import parse_action
+from games.engine.ddmau.notation import parse_action
 from games.engine.record import final_position, loads
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,8 +1,10 @@
-"""Bots playing whole games against each other: the loop that asks each bot in turn.
+"""Bots playing whole games against each other, for every game, through the facade.
 
-Each step, every seat that may catch a missed DD MAU call (R27) is offered the chance out of turn
-(`react`), then the seat to act chooses (`choose`). Bots get only their seat's view and legal
-actions; the action they return is checked against the legal list before it is applied.
+Each step: every seat outside the ones the game waits for is offered its out-of-turn chances
+(`react`), in seat order from the seat after the last to act; the first act returned is applied
+and the step starts over. Then, if a reaction window is open, the server's `close` is applied;
+otherwise the seat the game waits for chooses (`choose`). Bots get only their seat's view and legal
+actions; what they return is checked against the legal list before it is applied.
 """
 
 from __future__ import annotations
@@ -11,16 +13,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine import get_rules
 from games.engine.bots import Bot
-from games.engine.convert import action_from_dict, action_to_dict, state_to_dict
-from games.engine.ddmau import DDMau
-from games.engine.state import State
-from games.engine.view import view_of
+from games.engine.events import Event
+from games.engine.rules import Rules, get_rules
 
 Position = dict[str, Any]
 Action = dict[str, Any]
 Observer = Callable[[Position, Action, Position], None]
+EventObserver = Callable[[Position, Action, Position, tuple[Event, ...]], None]
 
 MAX_ACTIONS = 500_000
 
@@ -36,6 +36,7 @@ class PlayedGame:
     initial: Position
     actions: list[Action] = field(default_factory=list)
     final: Position = field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
 
 
 def _checked(bot: Bot, choice: Action | None, legal: list[Action]) -> Action | None:
@@ -44,19 +45,21 @@ def _checked(bot: Bot, choice: Action | None, legal: list[Action]) -> Action | N
     return choice
 
 
-def _catcher(game: DDMau, state: State, position: Position, bots: Sequence[Bot]) -> Action | None:
-    """The first seat after the one who missed the call that wants to catch it, out of turn."""
-    caught = state.must_call
-    if caught is None:
+def _reaction(
+    game: Rules[Any, Any], position: Position, bots: Sequence[Bot], waiting: tuple[int, ...], last: int
+) -> Action | None:
+    """The first out-of-turn act a bot wants, asking the seats in order after the last to act."""
+    seats = len(bots)
+    wanted = game.out_of_turn_acts
+    if not wanted:
         return None
-    seats = len(state.hands)
-    for offset in range(1, seats):
-        seat = (caught + offset) % seats
-        if seat == state.turn or seat in state.out:
+    for offset in range(1, seats + 1):
+        seat = (last + offset) % seats
+        if seat in waiting:
             continue
-        legal = [action_to_dict(a) for a in game.legal(state, seat)]
-        if legal:
-            choice = _checked(bots[seat], bots[seat].react(view_of(position, seat), legal), legal)
+        legal = game.legal_dicts(position, seat)
+        if legal and any(a["act"] in wanted for a in legal):
+            choice = _checked(bots[seat], bots[seat].react(game.view(position, seat), legal), legal)
             if choice is not None:
                 return choice
     return None
@@ -66,41 +69,52 @@ def play_game(
     bots: Sequence[Bot],
     *,
     seed: int | str,
+    variant: str = "ddmau",
     rules: Mapping[str, Any] | None = None,
-    mode: str = "standard",
-    teams: bool = False,
     on_start: Callable[[Position], None] | None = None,
     observe: Observer | None = None,
+    observe_events: EventObserver | None = None,
     keep_actions: bool = True,
+    keep_events: bool = False,
+    **options: Any,
 ) -> PlayedGame:
-    """Play one game to its end with `bots[i]` in seat i.
+    """Play one game of `variant` to its end with `bots[i]` in seat i.
 
-    `on_start(position)` sees the first deal, `observe(before, action, after)` each step. A bad
-    setting (seats, mode, teams, rules) raises ValueError before any bot is asked.
+    `options` go to `new_game` (DD MAU: `mode`, `teams`). `on_start(position)` sees the first deal,
+    `observe(before, action, after)` each step. A bad setting raises ValueError before any bot is asked.
     """
-    game = get_rules("ddmau", rules)
-    assert isinstance(game, DDMau)
-    state = game.new_game(len(bots), seed=seed, mode=mode, teams=teams)
-    position = state_to_dict(state)
+    game = get_rules(variant, rules)
+    position = game.write(game.new_game(len(bots), seed=seed, **options))
     played = PlayedGame(initial=position)
     if on_start is not None:
         on_start(position)
+    last = 0
     for _ in range(MAX_ACTIONS):
-        if state.over:
+        if position.get("over"):
             played.final = position
             return played
-        action = _catcher(game, state, position, bots)
+        waiting = game.to_act(position)
+        action = _reaction(game, position, bots, waiting, last)
         if action is None:
-            seat = state.turn
-            assert seat is not None
-            legal = [action_to_dict(a) for a in game.legal(state, seat)]
-            action = _checked(bots[seat], bots[seat].choose(view_of(position, seat), legal), legal)
-            assert action is not None
-        state = game.step(state, action_from_dict(action, len(state.hands)))
-        after = state_to_dict(state)
+            if game.window(position) is not None:
+                action = game.legal_dicts(position, None)[0]
+            else:
+                if not waiting:
+                    raise RuntimeError(f"nobody may act in {variant} game {seed!r}, and no window is open")
+                seat = waiting[0]
+                legal = game.legal_dicts(position, seat)
+                action = _checked(bots[seat], bots[seat].choose(game.view(position, seat), legal), legal)
+                assert action is not None
+        after, events = game.apply_dict(position, action)
+        if action.get("seat") is not None:
+            last = action["seat"]
         if observe is not None:
             observe(position, action, after)
+        if observe_events is not None:
+            observe_events(position, action, after, events)
         if keep_actions:
             played.actions.append(action)
+        if keep_events:
+            played.events.extend(events)
         position = after
     raise RuntimeError(f"the game did not end within {MAX_ACTIONS} actions (seed {seed!r})")

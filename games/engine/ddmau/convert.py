@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
+from ..errors import refuse
+from ..events import Event
 from .cards import CARDS, COLOURS, MASTER_MAU, MM_DECLARATIONS
-from .errors import refuse
 from .options import Options
 from .state import Action, LastHand, Pending, PileEntry, State, Top
-from .unread_pile import UnreadPile
+from .unread_pile import PileNeeded, UnreadPile
+
+if TYPE_CHECKING:
+    from .game import DDMau
 
 VARIANT = "ddmau"
 ACTS = frozenset({"play", "draw", "pass", "take", "block", "catch"})
@@ -279,3 +283,23 @@ def action_to_dict(a: Action) -> dict[str, Any]:
 
 def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
+
+
+def apply_dict(game: DDMau, position: Mapping[str, Any], action: Any) -> tuple[dict[str, Any], tuple[Event, ...]]:
+    """`step` on dicts, reading the pile only if the rules look at it (see unread_pile.py)."""
+    state = state_from_dict(position, unread_pile=True)
+    parsed = action_from_dict(action, len(state.hands))
+    try:
+        after, events = game.step(state, parsed)
+    except PileNeeded:
+        after, events = game.step(state_from_dict(position), parsed)
+    return state_to_dict(after), events
+
+
+def legal_dicts(game: DDMau, position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
+    """`legal` on dicts, with the same unread pile."""
+    try:
+        actions = game.legal(state_from_dict(position, unread_pile=True), seat)
+    except PileNeeded:
+        actions = game.legal(state_from_dict(position), seat)
+    return [action_to_dict(a) for a in actions]

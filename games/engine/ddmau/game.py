@@ -1,5 +1,8 @@
 """DD MAU (RULINGS.md R1-R50) as a `Rules` object.
 
+`step` returns the new state and the public events of the action (`..events`): the play, who
+picks up how many and misses the turn, who is skipped, reversals, reshuffles, the hand's scoring.
+
 The hooks, in the order a game meets them: `deck`, `hand_size`, `first_dealer` (R4), `deal`
 (R3, R5, R48), the play checker (`plays.PlayChecker`: R7-R16, R38-R42), `targets` (R21, R44),
 `play_effects` (R18-R24), the turn acts (R17, R25, R27, R45-R47), `score_hand` (R28-R30, R36,
@@ -15,8 +18,14 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, ClassVar
 
+from ..errors import refuse
+from ..events import Event, event, p
+from ..rules import CardFace, Option, Rules
+from ..shuffle import position_seed, shuffled
+from ..view import view_of
 from . import convert
 from .cards import (
+    COLOUR_NAMES,
     DECK_MASTER,
     JUST_TAKE_TWO,
     MASTER_MAU,
@@ -25,14 +34,12 @@ from .cards import (
     SHADOW_MASTER,
     standard_deck,
 )
-from .errors import refuse
 from .moves import legal_actions
-from .options import DEFAULT_OPTIONS, Options
+from .notation import format_action, normalize_action
+from .options import DEFAULT_OPTIONS, OPTION_SPECS, Options
 from .plays import HITS, PlayChecker, PlayFacts, visible_in_entry
-from .rules import Rules, register
-from .shuffle import position_seed, shuffled
-from .state import Action, Hand, LastHand, Pending, PileEntry, State
-from .view import view_of
+from .presentation import card_face, describe_action
+from .state import Action, Hand, LastHand, Pending, PileEntry, State, Top
 
 MODES = ("standard", "tournament")
 TEAMS: Mapping[int, tuple[tuple[int, ...], ...]] = {4: ((0, 2), (1, 3)), 6: ((0, 3), (1, 4), (2, 5))}
@@ -69,7 +76,7 @@ def advance(seat: int, direction: int, steps: int, seats: int, skip: tuple[int, 
 class _Table:
     """The moving parts of a state during one action: hands, draw and pile, and the reshuffle counter."""
 
-    __slots__ = ("draw", "hands", "pile", "reshuffles", "state", "top_is_empty")
+    __slots__ = ("draw", "events", "hands", "pile", "reshuffles", "state", "top_is_empty")
 
     def __init__(
         self, state: State, hands: tuple[Hand, ...], pile: tuple[PileEntry, ...], top_is_empty: bool | None = None
@@ -79,14 +86,15 @@ class _Table:
         self.draw = state.draw
         self.pile = pile
         self.reshuffles = state.reshuffles
+        self.events: list[Event] = []
         # R49 looks at the top after the action that needs the cards
         self.top_is_empty = state.top is None if top_is_empty is None else top_is_empty
 
-    def take(self, seat: int, count: int) -> None:
+    def take(self, seat: int, count: int) -> int:
         """`seat` picks up `count` cards one by one, rebuilding the draw pile when it runs out (R32);
-        what cannot be drawn at all is not drawn (R47)."""
+        what cannot be drawn at all is not drawn (R47). Returns how many it got."""
         if count <= 0:
-            return
+            return 0
         if len(self.draw) < count:
             got = self.draw
             self.draw = ()
@@ -96,6 +104,12 @@ class _Table:
         else:
             got, self.draw = self.draw[:count], self.draw[count:]
         self.hands[seat] = self.hands[seat] + got
+        return len(got)
+
+    def pick_up(self, seat: int, count: int, words: str, kind: str = "take") -> None:
+        """`take` with its event: `words` follows the player's name ("picks up 4 and misses the turn")."""
+        got = self.take(seat, count)
+        self.events.append(event(kind, f"{p(seat)} {words}", seat, count=got))
 
     def _reshuffle(self) -> None:
         keep_from = reshuffle_point(self.pile, self.top_is_empty)
@@ -107,6 +121,7 @@ class _Table:
         seed = s.seed if s.seed is not None else seed_of(s)
         self.draw = self.draw + shuffled(cards, seed, "hand", s.hand, "reshuffle", self.reshuffles)
         self.pile = self.pile[keep_from:]
+        self.events.append(event("reshuffle", "The discard pile is shuffled into a new draw pile", count=len(cards)))
 
 
 def reshuffle_point(pile: tuple[PileEntry, ...], top_is_empty: bool) -> int:
@@ -128,8 +143,14 @@ class DDMau(Rules[State, Action]):
     """DD MAU. One instance per set of house rule options (`for_options`)."""
 
     key: ClassVar[str] = "ddmau"
+    title: ClassVar[str] = "DD MAU"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 10
+    higher_total_wins: ClassVar[bool] = False
+    option_specs: ClassVar[tuple[Option, ...]] = OPTION_SPECS
+    out_of_turn_acts: ClassVar[frozenset[str]] = frozenset({"catch"})
+    modes: ClassVar[tuple[str, ...]] = MODES
+    team_sizes: ClassVar[Mapping[int, tuple[tuple[int, ...], ...]]] = TEAMS
 
     def __init__(self, options: Options = DEFAULT_OPTIONS, checker: PlayChecker | None = None) -> None:
         self.options = options
@@ -156,8 +177,39 @@ class DDMau(Rules[State, Action]):
     def view(self, position: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         return view_of(position, seat)
 
-    def legal(self, state: State, seat: int) -> list[Action]:
+    def legal(self, state: State, seat: int | None) -> list[Action]:
+        if seat is None:
+            return []  # DD MAU has no reaction windows: the server never acts
         return legal_actions(self._rules_of(state), state, seat)
+
+    def card(self, code: str) -> CardFace:
+        return card_face(code)
+
+    def notation(self, action: Mapping[str, Any]) -> str:
+        return format_action(action)
+
+    def normalize_action(self, action: Mapping[str, Any]) -> dict[str, Any]:
+        return normalize_action(action)  # only the keys NOTATION.md knows
+
+    def describe(self, action: Mapping[str, Any]) -> str:
+        return describe_action(action)
+
+    def option_values(self) -> dict[str, Any]:
+        o = self.options
+        return {
+            "deck": dict(o.deck),
+            "shadow_doubles": o.shadow_doubles,
+            "target": o.target,
+            "net_low": o.net_low,
+            "net_reset": o.net_reset,
+        }
+
+    # --- the dict boundary, with DD MAU's fast paths (see unread_pile.py) ---
+    def apply_dict(self, position: Mapping[str, Any], action: Any) -> tuple[dict[str, Any], tuple[Event, ...]]:
+        return convert.apply_dict(self, position, action)
+
+    def legal_dicts(self, position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
+        return convert.legal_dicts(self, position, seat)
 
     # --- the deal (R1-R5, R48) ---
     def deck(self) -> tuple[str, ...]:
@@ -185,7 +237,9 @@ class DDMau(Rules[State, Action]):
             hands[seat] = deck[r : dealt : len(active)]
         return tuple(hands), deck[dealt:], active[0]
 
-    def new_game(self, seats: int, *, seed: int | str, mode: str = "standard", teams: bool = False) -> State:
+    def new_game(  # type: ignore[override]  # DD MAU's own options: mode (R35) and teams (R36)
+        self, seats: int, *, seed: int | str, mode: str = "standard", teams: bool = False
+    ) -> State:
         if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 10:
             raise ValueError("R3: DD MAU is for 2 to 10 players")
         if not isinstance(seed, int | str) or isinstance(seed, bool):
@@ -229,7 +283,7 @@ class DDMau(Rules[State, Action]):
             return self
         return DDMau.for_options(state.options)
 
-    def step(self, state: State, action: Action) -> State:
+    def step(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         rules = self._rules_of(state)
         if state.over:
             raise refuse("R50", "the game is over")
@@ -257,12 +311,23 @@ class DDMau(Rules[State, Action]):
             return rules.block(state, seat)
         raise refuse("R17", f"unknown act {act!r}")
 
+    def advance(self, state: State, action: Action) -> State:
+        """`step` without the events, for bots and benchmarks."""
+        return self.step(state, action)[0]
+
     def targets(self, state: State, seat: int, direction: int, skips: int, going_out: bool = False) -> int:
         """R21, R44 (R28 when going out): the seat a play with `skips` Skips lands on."""
         skip: tuple[int, ...] | frozenset[int] = state.out
         if going_out:
             skip = frozenset((*state.out, seat))
         return advance(seat, direction, skips + 1, len(state.hands), skip)
+
+    def skipped(self, state: State, seat: int, direction: int, skips: int) -> list[Event]:
+        """The events of the seats a play's Skips pass over (R21)."""
+        return [
+            event("skip", f"{p(s)} is skipped", s)
+            for s in (advance(seat, direction, i, len(state.hands), state.out) for i in range(1, skips + 1))
+        ]
 
     def next_seat(self, state: State, seat: int, direction: int | None = None) -> int:
         return advance(seat, state.direction if direction is None else direction, 1, len(state.hands), state.out)
@@ -271,7 +336,7 @@ class DDMau(Rules[State, Action]):
         hand = state.hands[action.seat]
         return self.checker.check(state.top, state.streak, len(hand), action.cards, action.mm, action.color)
 
-    def play(self, state: State, action: Action) -> State:
+    def play(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         seat = action.seat
         rest = remove_cards(state.hands[seat], action.cards)
         if rest is None:
@@ -281,32 +346,53 @@ class DDMau(Rules[State, Action]):
         hands = (*state.hands[:seat], rest, *state.hands[seat + 1 :])
         # `+` rather than unpacking: an unread pile (unread_pile.py) takes a play on top that way only
         table = _Table(state, hands, state.pile + (entry,), facts.top is None)  # noqa: RUF005
+        table.events.append(play_event(seat, action, facts))
+        if len(rest) == 1 and action.ddmau:
+            table.events.append(event("call", f"{p(seat)} calls DD MAU", seat))
         if facts.going_out:
             return self.go_out(state, table, seat, facts, entry)
         return self.play_effects(state, table, seat, facts, bool(len(rest) == 1 and not action.ddmau))
 
-    def play_effects(self, state: State, table: _Table, seat: int, facts: PlayFacts, missed_call: bool) -> State:
+    def play_effects(
+        self, state: State, table: _Table, seat: int, facts: PlayFacts, missed_call: bool
+    ) -> tuple[State, tuple[Event, ...]]:
         """R18-R24: where the turn goes, the direction, and the hit (picked up at once without a Master Mau, R25)."""
         body, skips = facts.body, facts.skips
         direction = state.direction
         effect = body[skips].kind if skips < len(body) else None
         pending = None
+        events = table.events
+        if skips:
+            events.extend(self.skipped(state, seat, direction, skips))
         if effect == OTHER_WAY:
             flipped = direction if (len(body) - skips) % 2 == 0 else -direction
             turn = seat if skips == 0 else self.targets(state, seat, direction, skips)
             direction = flipped
+            if flipped != state.direction:
+                events.append(event("reverse", "Play turns around", seat))
         elif effect in HITS:
             target = self.targets(state, seat, direction, skips)
             count = 2 * facts.streak
             if MASTER_MAU in table.hands[target]:
                 pending = Pending(target, effect or "", count)
                 turn = target
+                events.append(
+                    event(
+                        "hit",
+                        f"{p(target)} is hit for {count} cards: block with a Master Mau or take them",
+                        target,
+                        count=count,
+                    )
+                )
+            elif effect == JUST_TAKE_TWO:
+                table.pick_up(target, count, f"picks up {count} and plays on")
+                turn = target
             else:
-                table.take(target, count)
-                turn = target if effect == JUST_TAKE_TWO else self.next_seat(state, target)
+                table.pick_up(target, count, f"picks up {count} and misses the turn")
+                turn = self.next_seat(state, target)
         else:
             turn = self.targets(state, seat, direction, skips)
-        return state._replace(
+        after = state._replace(
             hands=tuple(table.hands),
             draw=table.draw,
             pile=table.pile,
@@ -320,13 +406,14 @@ class DDMau(Rules[State, Action]):
             must_call=seat if missed_call else None,
             blocked=None,
         )
+        return after, tuple(events)
 
-    def draw_card(self, state: State, seat: int) -> State:
+    def draw_card(self, state: State, seat: int) -> tuple[State, tuple[Event, ...]]:
         if state.draws >= 3:
             raise refuse("R17", "you have drawn three times this turn: play or pass")
         table = _Table(state, state.hands, state.pile)
-        table.take(seat, 1)
-        return state._replace(
+        table.pick_up(seat, 1, "draws a card", "draw")
+        after = state._replace(
             hands=tuple(table.hands),
             draw=table.draw,
             pile=table.pile,
@@ -334,6 +421,7 @@ class DDMau(Rules[State, Action]):
             draws=state.draws + 1,
             must_call=None,
         )
+        return after, tuple(table.events)
 
     def can_draw(self, state: State) -> bool:
         """R47: is there any card left to draw, reshuffle included?"""
@@ -342,30 +430,35 @@ class DDMau(Rules[State, Action]):
         keep_from = reshuffle_point(state.pile, state.top is None)
         return any(entry.cards for entry in state.pile[:keep_from])
 
-    def pass_turn(self, state: State, seat: int) -> State:
+    def pass_turn(self, state: State, seat: int) -> tuple[State, tuple[Event, ...]]:
         if state.draws < 3 and state.blocked != seat and self.can_draw(state):
             raise refuse("R17", "you may pass only after drawing three times (or after a block)")
-        return state._replace(turn=self.next_seat(state, seat), draws=0, blocked=None, must_call=None)
+        after = state._replace(turn=self.next_seat(state, seat), draws=0, blocked=None, must_call=None)
+        return after, (event("pass", f"{p(seat)} passes", seat),)
 
-    def take(self, state: State, seat: int) -> State:
+    def take(self, state: State, seat: int) -> tuple[State, tuple[Event, ...]]:
         pending = state.pending
         if pending is None or pending.target != seat:
             raise refuse("R25", "there is no hit for you to take")
         table = _Table(state, state.hands, state.pile)
-        table.take(seat, pending.cards)
-        return state._replace(
+        plays_on = pending.kind == JUST_TAKE_TWO
+        table.pick_up(
+            seat, pending.cards, f"picks up {pending.cards}" + (" and plays on" if plays_on else " and misses the turn")
+        )
+        after = state._replace(
             hands=tuple(table.hands),
             draw=table.draw,
             pile=table.pile,
             reshuffles=table.reshuffles,
             pending=None,
-            turn=seat if pending.kind == JUST_TAKE_TWO else self.next_seat(state, seat),
+            turn=seat if plays_on else self.next_seat(state, seat),
             draws=0,
             must_call=None,
             blocked=None,
         )
+        return after, tuple(table.events)
 
-    def block(self, state: State, seat: int) -> State:
+    def block(self, state: State, seat: int) -> tuple[State, tuple[Event, ...]]:
         pending = state.pending
         if pending is None or pending.target != seat:
             raise refuse("R25", "there is no hit for you to block")
@@ -375,9 +468,12 @@ class DDMau(Rules[State, Action]):
         entry = PileEntry(seat, (MASTER_MAU,), (), None, True)
         hands = (*state.hands[:seat], rest, *state.hands[seat + 1 :])
         pile = state.pile + (entry,)  # noqa: RUF005 - as in `play`
+        blocked = event("block", f"{p(seat)} blocks the hit with {{cards}}", seat, (MASTER_MAU,), count=pending.cards)
         if not rest:
-            return self.end_hand(state, _Table(state, hands, pile), seat, entry)
-        return state._replace(
+            table = _Table(state, hands, pile)
+            table.events.append(blocked)
+            return self.end_hand(state, table, seat, entry)
+        after = state._replace(
             hands=hands,
             pile=pile,
             streak=0,
@@ -387,8 +483,9 @@ class DDMau(Rules[State, Action]):
             must_call=None,
             blocked=seat,
         )
+        return after, (blocked,)
 
-    def catch(self, state: State, action: Action) -> State:
+    def catch(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         """R27, R46: any other seat still in the game catches a missed DD MAU; the caught seat draws 1."""
         caught = state.must_call
         if caught is None:
@@ -400,19 +497,28 @@ class DDMau(Rules[State, Action]):
         if action.seat in state.out:
             raise refuse("R27", "only players still in the game may catch")
         table = _Table(state, state.hands, state.pile)
-        table.take(caught, 1)
-        return state._replace(
+        table.events.append(
+            event(
+                "caught", f"{p(action.seat)} catches {p(caught)}, who did not call DD MAU", action.seat, target=caught
+            )
+        )
+        table.pick_up(caught, 1, "draws 1 penalty card")
+        after = state._replace(
             hands=tuple(table.hands), draw=table.draw, pile=table.pile, reshuffles=table.reshuffles, must_call=None
         )
+        return after, tuple(table.events)
 
     # --- the end of a hand (R28-R35, R48, R49) ---
-    def go_out(self, state: State, table: _Table, seat: int, facts: PlayFacts, entry: PileEntry) -> State:
+    def go_out(
+        self, state: State, table: _Table, seat: int, facts: PlayFacts, entry: PileEntry
+    ) -> tuple[State, tuple[Event, ...]]:
         """R28: the final play's hit is still picked up, by a target other than the player going out."""
         body = facts.body
         if body and body[-1].kind in HITS:
             target = self.targets(state, seat, state.direction, facts.skips, going_out=True)
-            table.take(target, 2 * facts.streak)
-        return self.end_hand(state, table, seat, entry)
+            count = 2 * facts.streak
+            table.pick_up(target, count, f"picks up {count}")
+        return self.end_hand(state, table, seat, entry, facts.top)
 
     def multiplier(self, entry: PileEntry) -> int:
         """R30: 2 for each Shadow Master in the final play, a Master Mau declared Shadow Master included."""
@@ -494,9 +600,13 @@ class DDMau(Rules[State, Action]):
             return state.dealer
         return advance(state.dealer, 1, 1, seats, out)
 
-    def end_hand(self, state: State, table: _Table, seat: int, entry: PileEntry) -> State:
-        """Score the hand, apply the safety net, end the game or deal the next hand (R29-R35, R48)."""
+    def end_hand(
+        self, state: State, table: _Table, seat: int, entry: PileEntry, top: Top | None = None
+    ) -> tuple[State, tuple[Event, ...]]:
+        """Score the hand, apply the safety net, end the game or deal the next hand (R29-R35, R48).
+        `top`: the effective top after the final play (a block leaves the top as it was)."""
         hands = table.hands
+        events = table.events
         last, gains = self.score_hand(state, hands, seat, entry)
         totals = list(state.totals)
         nets = []
@@ -508,6 +618,22 @@ class DDMau(Rules[State, Action]):
                     nets.append(i)
         last = last._replace(nets=tuple(nets))
         out, winners = self.settle(state, totals)
+        events.append(
+            event(
+                "hand_over",
+                f"{p(seat)} goes out and wins hand {state.hand}",
+                seat,
+                hand=state.hand,
+                points=last.points,
+                totals=tuple(totals),
+                multiplier=last.multiplier,
+                nets=tuple(nets),
+            )
+        )
+        events.extend(
+            event("net", f"{p(i)} lands in the safety net: back to {totals[i]}", i, total=totals[i]) for i in nets
+        )
+        events.extend(event("eliminated", f"{p(i)} is out of the game", i) for i in out if i not in state.out)
         dealer = self.next_dealer(state, hands, seat, entry, out)
         ended = state._replace(
             hands=tuple(hands),
@@ -524,9 +650,17 @@ class DDMau(Rules[State, Action]):
             draws=0,
         )
         if winners is not None:
-            return ended._replace(over=True, winners=winners, turn=None)
+            names = " and ".join(p(w) for w in winners)
+            events.append(
+                event(
+                    "game_over", f"The game is over: {names} {'wins' if len(winners) == 1 else 'win'}", winners=winners
+                )
+            )
+            final_top = state.top if top is None else top
+            return ended._replace(over=True, winners=winners, turn=None, top=final_top), tuple(events)
         seed = state.seed if state.seed is not None else seed_of(state)
         new_hands, draw, lead = self.deal(len(hands), dealer, state.hand + 1, seed, out)
+        events.append(event("deal", f"Hand {state.hand + 1}: {p(dealer)} deals", dealer, hand=state.hand + 1))
         return ended._replace(
             hands=new_hands,
             draw=draw,
@@ -537,10 +671,19 @@ class DDMau(Rules[State, Action]):
             direction=1,
             hand=state.hand + 1,
             reshuffles=0,
-        )
+        ), tuple(events)
+
+
+def play_event(seat: int, action: Action, facts: PlayFacts) -> Event:
+    """The play itself, with the colour it names (R8, R16) in words."""
+    words = f"{p(seat)} plays {{cards}}"
+    if action.mm:
+        words += " (Master Mau as " + ", ".join(action.mm) + ")"
+    if action.color is not None:
+        words += f" and names {COLOUR_NAMES[action.color]}"
+    return event("play", words, seat, action.cards, mm=action.mm, color=action.color)
 
 
 DDMAU = DDMau()
-register(DDMau.key, lambda rules: DDMau(Options.from_rules(rules)))
 
 __all__ = ["DDMAU", "DDMau"]

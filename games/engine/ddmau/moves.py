@@ -44,7 +44,7 @@ from .cards import (
 from .state import Action, State, Top
 
 if TYPE_CHECKING:
-    from .ddmau import DDMau
+    from .game import DDMau
 
 
 KINDS = {code: info.kind for code, info in CARDS.items()}

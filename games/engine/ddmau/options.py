@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..rules import Option
 from .cards import DECK_MASTER, STANDARD_COPIES
 
 SHADOW_DOUBLES = ("hand", "total")
@@ -20,7 +21,8 @@ class Options:
     """`deck`: copies of each colourless power card (R2), "standard" by default.
     `shadow_doubles`: "hand" multiplies the others' hand points (R30), "total" their running totals.
     `target`, `net_low`, `net_reset`: the end of the game and the safety net (R31): a total from
-    net_low to target inclusive becomes net_reset (no net at all when target < net_low)."""
+    net_low to target inclusive becomes net_reset; the net must lie below the target
+    (net_reset < net_low <= target), or it could never catch anyone."""
 
     deck: tuple[tuple[str, int], ...] = tuple(STANDARD_COPIES.items())
     shadow_doubles: str = "hand"
@@ -64,6 +66,11 @@ class Options:
                 raise ValueError(f"{key} must be a positive whole number")
         if not numbers["net_reset"] < numbers["net_low"]:
             raise ValueError("the safety net needs net_reset below net_low")
+        if numbers["net_low"] > numbers["target"]:
+            raise ValueError(
+                f"the safety net starts at net_low {numbers['net_low']}, above the target {numbers['target']}: "
+                "no total could ever land in it (R31); set net_low at or below the target"
+            )
         return cls(deck, doubles, numbers["target"], numbers["net_low"], numbers["net_reset"])
 
     def to_rules(self) -> dict[str, Any]:
@@ -98,3 +105,49 @@ def _read_deck(value: Any) -> tuple[tuple[str, int], ...]:
 
 DEFAULT_OPTIONS = Options()
 _READ: dict[Any, Options] = {}  # rules dicts already read, by their contents
+
+
+OPTION_SPECS: tuple[Option, ...] = (
+    Option(
+        "target",
+        "int",
+        DEFAULT_OPTIONS.target,
+        "Target",
+        "The game ends when someone's total passes this; the lowest total then wins.",
+        minimum=1,
+        maximum=99_999,
+    ),
+    Option(
+        "net_low",
+        "int",
+        DEFAULT_OPTIONS.net_low,
+        "Safety net from",
+        "A total that lands from here up to the target falls back to the safety net.",
+        minimum=1,
+        maximum=99_999,
+    ),
+    Option(
+        "net_reset",
+        "int",
+        DEFAULT_OPTIONS.net_reset,
+        "Safety net to",
+        "Where a total caught by the safety net goes back to; it must be below the net's start.",
+        minimum=1,
+        maximum=99_999,
+    ),
+    Option(
+        "shadow_doubles",
+        "choice",
+        DEFAULT_OPTIONS.shadow_doubles,
+        "Shadow Master doubles",
+        "What a Shadow Master in the final play doubles: the others' hand points, or their running totals.",
+        choices=SHADOW_DOUBLES,
+    ),
+    Option(
+        "deck",
+        "mapping",
+        "standard",
+        "Power card mix",
+        "How many of each colourless power card the deck holds (0 to 8 each, at least one Deck Master).",
+    ),
+)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..errors import refuse
 from .cards import (
     CARDS,
     COLOUR_NAMES,
@@ -23,7 +24,6 @@ from .cards import (
     SHADOW_MASTER,
     SKIP,
 )
-from .errors import refuse
 from .state import PileEntry, Top
 
 # Kinds that leave the effective top unchanged (R7, R38): Just Take Two and the riders.

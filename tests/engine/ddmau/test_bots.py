@@ -13,14 +13,15 @@ from hypothesis import strategies as st
 from games import engine
 from games.engine.bots import BOT_NAMES, Bot, GreedyBot, get_bot
 from games.engine.bots.arena import play_game
-from tests.engine.positions import Cards, pile_play, position
+from tests.engine.ddmau.positions import Cards, pile_play, position
 
 Action = dict[str, Any]
 
 
 def greedy_choice(pos: dict[str, Any], seat: int | None = None) -> Action:
     seat = pos["turn"] if seat is None else seat
-    return GreedyBot().choose(engine.view(pos, seat), engine.legal_actions(pos, seat))
+    choice: Action = GreedyBot().choose(engine.view(pos, seat), engine.legal_actions(pos, seat))
+    return choice
 
 
 def plays_of(choice: Action) -> list[str]:

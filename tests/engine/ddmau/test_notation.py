@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import engine
-from games.engine.notation import NotationError, format_action, normalize_action, parse_action, public_line
-from tests.engine.positions import position
+from games.engine.ddmau.notation import NotationError, format_action, normalize_action, parse_action, public_line
+from tests.engine.ddmau.positions import position
 
 EXAMPLES = [
     ("2: LM G7 G8 G9", {"seat": 2, "act": "play", "cards": ["LM", "G7", "G8", "G9"], "mm": [], "ddmau": False}),

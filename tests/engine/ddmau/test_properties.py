@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import engine
-from games.engine.cards import standard_deck
-from tests.engine.positions import position as hand_built
+from games.engine.ddmau.cards import standard_deck
+from tests.engine.ddmau.positions import position as hand_built
 
 Position = dict[str, Any]
 DECK = Counter(standard_deck())

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from games import engine
-from tests.engine.positions import Position, apply, full_deck, play, position, sizes
+from tests.engine.ddmau.positions import Position, apply, full_deck, play, position, sizes
 
 
 def all_cards(game: Position) -> Counter[str]:

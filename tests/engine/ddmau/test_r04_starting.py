@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from games import engine
-from tests.engine.positions import Position, apply, assert_refused, play, position, size, top
+from tests.engine.ddmau.positions import Position, apply, assert_refused, play, position, size, top
 
 
 def test_it_starts_a_game_with_an_empty_pile_and_a_fresh_state() -> None:

@@ -5,7 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from games import engine
-from tests.engine.positions import Position, apply, assert_refused, block, pile_play, play, position, top, top_colour
+from tests.engine.ddmau.positions import (
+    Position,
+    apply,
+    assert_refused,
+    block,
+    pile_play,
+    play,
+    position,
+    top,
+    top_colour,
+)
 
 
 def table(seat0: str, seat1: str = "Y12 Y13", top_card: Any = "R7", **kwargs: Any) -> Position:

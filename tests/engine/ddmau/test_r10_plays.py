@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.engine.positions import (
+from tests.engine.ddmau.positions import (
     Position,
     apply,
     assert_refused,

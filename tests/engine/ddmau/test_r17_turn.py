@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games import engine
-from tests.engine.positions import (
+from tests.engine.ddmau.positions import (
     Position,
     acts,
     apply,

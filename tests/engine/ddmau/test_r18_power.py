@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from tests.engine.positions import (
+from tests.engine.ddmau.positions import (
     Position,
     acts,
     apply,

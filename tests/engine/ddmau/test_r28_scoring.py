@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.positions import (
+from tests.engine.ddmau.positions import (
     Position,
     apply,
     draw,

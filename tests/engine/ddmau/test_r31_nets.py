@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games import engine
-from tests.engine.positions import Position, apply, play, position
+from tests.engine.ddmau.positions import Position, apply, play, position
 
 
 def three(**kwargs: Any) -> Position:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games import engine
-from tests.engine.positions import acts, apply, assert_refused, play, position, size, sizes
+from tests.engine.ddmau.positions import acts, apply, assert_refused, play, position, size, sizes
 
 TEAMS_4 = [[0, 2], [1, 3]]
 TEAMS_6 = [[0, 3], [1, 4], [2, 5]]

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from games import engine
-from tests.engine.positions import (
+from tests.engine.ddmau.positions import (
     Position,
     acts,
     apply,

@@ -9,7 +9,7 @@ import pytest
 
 from games.engine.bots import get_bot
 from games.engine.bots.arena import PlayedGame, play_game
-from games.engine.notation import format_action
+from games.engine.ddmau.notation import format_action
 from games.engine.record import FORMAT, RecordError, dumps, final_position, loads, new_record, replay
 
 

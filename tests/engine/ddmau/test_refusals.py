@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import engine
-from tests.engine.positions import (
+from tests.engine.ddmau.positions import (
     Position,
     apply,
     assert_refused,

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine.positions import (
+from tests.engine.ddmau.positions import (
     Position,
     apply,
     assert_refused,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games import engine
-from tests.engine.positions import Position, position
+from tests.engine.ddmau.positions import Position, position
 
 
 def table() -> Position:

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.engine.bots.reading import (
+from games.engine.ddmau.bots.reading import (
     HITS,
     body_kinds,
     hand_count,
@@ -28,7 +28,7 @@ from games.engine.bots.reading import (
     opponents,
     partners_of,
 )
-from games.engine.cards import CARDS, POINTS, CardInfo
+from games.engine.ddmau.cards import CARDS, POINTS, CardInfo
 
 View = Mapping[str, Any]
 Action = dict[str, Any]

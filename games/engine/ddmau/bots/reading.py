@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from games.engine.cards import CARDS, MASTER_MAU
+from games.engine.ddmau.cards import CARDS, MASTER_MAU
 
 View = Mapping[str, Any]
 Action = dict[str, Any]

@@ -1,0 +1,78 @@
+"""The engine's facade plays every game through one interface, dispatching on the position's variant."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import engine
+from games.engine.bots import get_bot
+from games.engine.bots.arena import play_game
+
+GAMES = ("ddmau", "maumau", "mau", "dansk", "emojical")
+
+
+def test_it_plays_five_games_in_the_sites_order() -> None:
+    assert engine.variants() == list(GAMES)
+    assert next(engine.get_rules(key).title for key in GAMES) == "DD MAU"
+    assert len({engine.get_rules(key).title for key in GAMES}) == 5
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_it_deals_applies_and_lists_through_the_position_s_variant(variant: str) -> None:
+    position = engine.new_game(3, seed="facade", variant=variant)
+    assert position.get("variant", "ddmau") == variant
+    rules = engine.rules_of(position)
+    assert rules.key == variant
+    waiting = rules.to_act(position)
+    seat = waiting[0] if waiting else None
+    legal = engine.legal_actions(position, seat)
+    assert legal
+    after, events = engine.step_position(position, legal[0])
+    assert events
+    assert all("{" not in event.text or "{p" in event.text or "{cards}" in event.text for event in events)
+    assert engine.apply(position, legal[0]) == after
+    view = engine.view(position, 0)
+    assert isinstance(view["draw"], int)
+    assert "seed" not in view
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_it_plays_whole_games_with_the_game_s_own_bots(variant: str) -> None:
+    bots = [get_bot("greedy", seed=0, variant=variant), get_bot("random", seed=1, variant=variant)]
+    rules = {
+        "emojical": {"target": 100},
+        "dansk": {"rounds": 1},
+        "ddmau": {"target": 60, "net_low": 55, "net_reset": 20},
+    }
+    played = play_game(bots, seed="whole", variant=variant, rules=rules.get(variant))
+    assert played.final["over"]
+    outcome = engine.rules_of(played.final).outcome(played.final)
+    assert outcome is not None
+    assert outcome.winners
+    assert sorted(outcome.placings)[0] == 1
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_it_names_every_card_of_a_game_for_people(variant: str) -> None:
+    position = engine.new_game(2, seed="faces", variant=variant)
+    for code in position["hands"][0]:
+        face = engine.card_info(variant, code)
+        assert face.code == code
+        assert face.name
+        assert face.symbol
+        assert face.short
+
+
+def test_it_refuses_an_unknown_game_and_a_bad_house_rule_with_a_reason() -> None:
+    with pytest.raises(ValueError, match="unknown variant 'uno'"):
+        engine.new_game(2, seed=1, variant="uno")
+    with pytest.raises(ValueError, match="unknown variant"):
+        engine.apply({"variant": "uno", "hands": []}, {"seat": 0, "act": "draw"})
+    with pytest.raises(ValueError, match="unknown house rule option"):
+        engine.get_rules("maumau", {"colour": "pink"})
+
+
+def test_it_leaves_dd_mau_s_server_acts_empty_it_has_no_windows() -> None:
+    position = engine.new_game(2, seed=1)
+    assert engine.legal_actions(position, None) == []
+    assert engine.rules_of(position).window(position) is None
