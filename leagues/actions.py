@@ -21,6 +21,7 @@ from django.utils.formats import date_format
 from leagues import emails, ratings
 from leagues.invites import invite_is_valid
 from leagues.models import (
+    DDMAU,
     AdminAction,
     Entrant,
     GameRecord,
@@ -35,6 +36,7 @@ from leagues.models import (
     ResultRow,
     Season,
     Tournament,
+    game_choices,
     new_nonce,
 )
 from leagues.queries import membership, open_partnership_scope
@@ -56,20 +58,29 @@ def _name(user: Any) -> str:
 # ---------------------------------------------------------------- leagues
 
 
-def check_create_league(user: Any, name: str) -> None:
+def check_game(variant: str) -> None:
+    if variant not in dict(game_choices()):
+        raise Refused(f"There is no game called {variant!r} here.")
+
+
+def check_create_league(user: Any, name: str, variant: str = DDMAU) -> None:
     if not user.is_authenticated:
         raise Forbidden("Log in to create a league.")
     if not name.strip():
         raise Refused("A league needs a name.")
     if League.objects.filter(name__iexact=name.strip()).exists():
         raise Refused(f"There is already a league called {name.strip()}.")
+    check_game(variant)
 
 
 @transaction.atomic
-def do_create_league(user: Any, *, name: str, description: str = "", visibility: str = "public") -> League:
-    check_create_league(user, name)
+def do_create_league(
+    user: Any, *, name: str, description: str = "", visibility: str = "public", variant: str = DDMAU
+) -> League:
+    """A new league of one game (`variant`): its tables, standings and ratings are of that game."""
+    check_create_league(user, name, variant)
     league = League.objects.create(
-        name=name.strip(), description=description.strip(), visibility=visibility, owner=user
+        name=name.strip(), description=description.strip(), visibility=visibility, owner=user, variant=variant
     )
     Membership.objects.create(league=league, user=user, role=Membership.Role.OWNER)
     return league
@@ -82,8 +93,15 @@ def check_manage(league: League, user: Any) -> Membership:
     return found
 
 
+def league_has_games(league: League) -> bool:
+    """Whether any table was opened in the league (or any result recorded for it): its game is then fixed."""
+    return league.games.exists() or league.records.exists()
+
+
 @transaction.atomic
-def do_update_league(league_id: int, user: Any, *, name: str, description: str, visibility: str) -> League:
+def do_update_league(
+    league_id: int, user: Any, *, name: str, description: str, visibility: str, variant: str | None = None
+) -> League:
     league = League.objects.select_for_update().get(pk=league_id)
     check_manage(league, user)
     name = name.strip()
@@ -91,8 +109,13 @@ def do_update_league(league_id: int, user: Any, *, name: str, description: str, 
         raise Refused("A league needs a name.")
     if League.objects.filter(name__iexact=name).exclude(pk=league.pk).exists():
         raise Refused(f"There is already a league called {name}.")
+    if variant is not None and variant != league.variant:
+        check_game(variant)
+        if league_has_games(league):
+            raise Refused(f"{league} has games of {league.game_title}: its game can no longer change.")
+        league.variant = variant
     league.name, league.description, league.visibility = name, description.strip(), visibility
-    league.save(update_fields=["name", "description", "visibility"])
+    league.save(update_fields=["name", "description", "visibility", "variant"])
     return league
 
 
@@ -482,6 +505,8 @@ def _rate_partnerships(record: GameRecord, sides: Sequence[_Side]) -> None:
 TOURNAMENT_FIELDS = (
     "name",
     "description",
+    "variant",
+    "rounds",
     "kind",
     "move_seconds",
     "min_entrants",
@@ -491,6 +516,12 @@ TOURNAMENT_FIELDS = (
     "registration_closes",
     "house_rules",
 )
+
+
+def check_tournament_game(variant: str, kind: str) -> None:
+    check_game(variant)
+    if variant != DDMAU and kind == Tournament.Kind.PARTNERSHIPS:
+        raise Refused("Only DD MAU is played in partnerships (R36): choose individual players for this game.")
 
 
 def check_staff(user: Any) -> None:
@@ -513,6 +544,7 @@ def do_create_tournament(staff: Any, fields: dict[str, Any]) -> Tournament:
     """Create a draft tournament from already validated fields (leagues.forms.TournamentForm)."""
     check_staff(staff)
     values = {key: fields[key] for key in TOURNAMENT_FIELDS if key in fields}
+    check_tournament_game(values.get("variant", DDMAU), values.get("kind", Tournament.Kind.INDIVIDUAL))
     tournament = Tournament.objects.create(created_by=staff, **values)
     record_admin_action(tournament, staff, "create", **{key: _as_json(value) for key, value in values.items()})
     return tournament
@@ -533,6 +565,7 @@ def do_update_tournament(staff: Any, tournament_id: int, fields: dict[str, Any])
         raise Refused("Entrants have registered: the tournament can no longer switch between players and partnerships.")
     for key in changed:
         setattr(tournament, key, fields[key])
+    check_tournament_game(tournament.variant, tournament.kind)
     tournament.save()
     if changed:
         record_admin_action(tournament, staff, "edit", **changed)

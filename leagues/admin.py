@@ -9,7 +9,7 @@ from django.http import HttpRequest
 
 from leagues import tournament_actions
 from leagues.actions import Refused, record_admin_action
-from leagues.forms import TournamentForm
+from leagues.forms import TournamentAdminForm
 from leagues.models import (
     AdminAction,
     Entrant,
@@ -42,8 +42,8 @@ class SeasonInline(admin.TabularInline[Season, League]):
 
 @admin.register(League)
 class LeagueAdmin(admin.ModelAdmin[League]):
-    list_display = ["name", "visibility", "owner", "member_count", "created"]
-    list_filter = ["visibility", "created"]
+    list_display = ["name", "variant", "visibility", "owner", "member_count", "created"]
+    list_filter = ["variant", "visibility", "created"]
     search_fields = ["name", "owner__username", "description"]
     autocomplete_fields = ["owner"]
     inlines = [MembershipInline, SeasonInline]
@@ -154,9 +154,10 @@ class TournamentTableInline(ReadOnlyInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin[Tournament]):
-    form = TournamentForm
+    form = TournamentAdminForm
     list_display = [
         "name",
+        "variant",
         "kind",
         "status",
         "table_size",
@@ -164,10 +165,10 @@ class TournamentAdmin(admin.ModelAdmin[Tournament]):
         "registration_opens",
         "registration_closes",
     ]
-    list_filter = ["status", "kind", "table_size"]
+    list_filter = ["status", "variant", "kind", "table_size"]
     search_fields = ["name", "description"]
     readonly_fields = ["seed", "created_by", "created", "started", "finished"]
-    fields = [*TournamentForm.Meta.fields, "status", *readonly_fields]
+    fields = [*TournamentAdminForm.Meta.fields, "status", *readonly_fields]
     inlines = [EntrantInline, TournamentTableInline, AdminActionInline]
     date_hierarchy = "registration_opens"
     actions = [

@@ -1,8 +1,9 @@
 """From a game that ended a hand to leagues: the finished game's result, and the tournament's next step.
 
-games.actions calls `hand_ended(game_id, seq)` after the commit of every move that ends a game, and
-of every move that ends a hand at a tournament table. A finished game becomes a `GameResult` for
-leagues.actions.do_record_game_result; a tournament table goes to leagues.tournament_runner.
+games announces every hand end (`games.signals.hand_ended`, sent after the commit of the move that
+ended it); leagues.apps connects `hand_ended(game_id, seq)` here. A finished game becomes a `GameResult` for
+leagues.actions.do_record_game_result; a tournament table goes to leagues.tournament_runner (DD MAU's
+elimination) or leagues.round_runner (a tournament of rounds, every other game).
 
 That call is one message, lost if the process dies between the commit and the hook, so a beat task
 (`sweep`) delivers it again for whatever the rows show was missed. Both ends are idempotent: a game
@@ -18,14 +19,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from games import engine
 from games.models import Game
-from leagues import tournament_runner
+from leagues import round_runner, tournament_runner
 from leagues.actions import Refused, do_record_game_result
 from leagues.models import GameRecord
 from leagues.placings import shared_places
@@ -47,7 +47,11 @@ def hand_ended(game_id: int, seq: int) -> None:
     if game.status == Game.Status.FINISHED and (game.position or {}).get("over"):
         record_finished_game(game)
     if game.tournament_id is not None:
-        tournament_runner.on_hand_end(game.tournament_id, game_id, seq)
+        # A tournament's tables all play its game: DD MAU eliminates, every other game plays rounds.
+        if game.variant == "ddmau":
+            tournament_runner.on_hand_end(game.tournament_id, game_id, seq)
+        else:
+            round_runner.on_hand_end(game.tournament_id, game_id, seq)
 
 
 def sweep(now: datetime | None = None) -> int:
@@ -80,18 +84,24 @@ def record_finished_game(game: Game) -> None:
 
 def build_result(game: Game) -> GameResult:
     position = game.dealt_position()
-    totals: list[int] = list(position["totals"])
+    outcome = engine.rules_of(position).outcome(position)
+    if outcome is None:
+        raise Refused(f"{game} is not over")
     teams: list[list[int]] | None = position.get("teams")
     team_index = {seat: index for index, team in enumerate(teams or []) for seat in team}
-    out_in = elimination_hands(game) if position.get("mode") == "tournament" and position.get("out") else {}
-    places = seat_places(totals, out_in, team_index)
+    totals = list(outcome.totals) if outcome.totals is not None else None
+    if game.variant == "ddmau" and totals is not None:
+        out_in = elimination_hands(game) if position.get("mode") == "tournament" and position.get("out") else {}
+        places = seat_places(totals, out_in, team_index)
+    else:
+        places = dict(enumerate(outcome.placings))
     entries = [
         ResultEntry(
             seat=seat.index,
             user_id=seat.user_id,
             bot_level=None if seat.user_id else (seat.bot or "greedy"),
             team=team_index.get(seat.index) if teams else None,
-            final_total=totals[seat.index],
+            final_total=totals[seat.index] if totals is not None else 0,
             place=places[seat.index],
         )
         for seat in game.seats.order_by("index")
@@ -118,12 +128,13 @@ def seat_places(totals: list[int], out_in: Mapping[int, int], team_index: Mappin
 
 
 def elimination_hands(game: Game) -> dict[int, int]:
-    """The hand in which each seat went out (R35), replayed from the stored moves."""
-    position: dict[str, Any] = game.initial_position()
+    """The hand in which each seat went out (R35), from the engine's events stored with the moves."""
     out_in: dict[int, int] = {}
-    for action in game.moves.order_by("seq").values_list("action", flat=True):
-        hand = position.get("hand", 1)
-        position = engine.apply(position, action)
-        for seat in set(position.get("out") or ()) - set(out_in):
-            out_in[seat] = hand
+    hand = 1
+    for events in game.moves.order_by("seq").values_list("events", flat=True):
+        for event in events or ():
+            if event.get("kind") == "hand_over":  # a hand's eliminations come right after its scoring
+                hand = (event.get("data") or {}).get("hand", hand)
+            elif event.get("kind") == "eliminated" and event.get("seat") not in out_in:
+                out_in[event["seat"]] = hand
     return out_in

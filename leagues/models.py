@@ -20,6 +20,20 @@ def new_nonce() -> str:
     return secrets.token_urlsafe(12)
 
 
+DDMAU = "ddmau"  # the site's first game: its tournaments are eliminations past the target (R35)
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """The games the site plays, (key, title), in the engine's order."""
+    from games import engine
+
+    return [(key, str(engine.get_rules(key).title)) for key in engine.variants()]
+
+
+def game_title(variant: str) -> str:
+    return dict(game_choices()).get(variant, variant)
+
+
 class League(models.Model):
     class Visibility(models.TextChoices):
         PUBLIC = "public", "Public: anyone may join"
@@ -28,6 +42,8 @@ class League(models.Model):
 
     name = models.CharField(max_length=80, unique=True)
     description = models.TextField(blank=True, max_length=2000)
+    # The one game the league plays: its tables, standings and ratings are of this game only.
+    variant = models.CharField("game", max_length=20, choices=game_choices, default=DDMAU)
     visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_leagues")
     # Part of the signed invite token: changing it makes every earlier invite link stop working.
@@ -49,6 +65,17 @@ class League(models.Model):
 
     def has_member(self, user: Any) -> bool:
         return self.memberships.filter(user_id=user.pk).exists()
+
+    @property
+    def game_title(self) -> str:
+        return game_title(self.variant)
+
+    @property
+    def higher_total_wins(self) -> bool:
+        """Whether a higher final total is the better one in this league's game (Mau-Mau's point game)."""
+        from games import engine
+
+        return bool(engine.get_rules(self.variant).higher_total_wins)
 
     @property
     def joining(self) -> str:
@@ -177,6 +204,12 @@ class Tournament(models.Model):
 
     name = models.CharField(max_length=80)
     description = models.TextField(blank=True, max_length=4000)
+    # DD MAU plays an elimination past its target (leagues.tournament_runner); every other game plays
+    # `rounds` rounds of one game per table, scored by placing (leagues.round_runner).
+    variant = models.CharField("game", max_length=20, choices=game_choices, default=DDMAU)
+    rounds = models.PositiveSmallIntegerField(
+        default=3, help_text="Rounds of one game per table (every game but DD MAU, whose tournaments eliminate)."
+    )
     kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.INDIVIDUAL)
     move_seconds = models.PositiveIntegerField(default=120, help_text="Time per move, as at a table.")
     min_entrants = models.PositiveSmallIntegerField(default=4)
@@ -193,6 +226,7 @@ class Tournament(models.Model):
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
     # Running (leagues.tournament_runner): how many table draws were made; a redraw waits for a hand's end.
+    # In a tournament of rounds (leagues.round_runner) draw k seats round k.
     draws = models.PositiveSmallIntegerField(default=0, editable=False)
     redraw_pending = models.BooleanField(default=False, editable=False)
 
@@ -210,6 +244,15 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("leagues:tournament", args=[self.pk])
+
+    @property
+    def plays_rounds(self) -> bool:
+        """A tournament of rounds scored by placing (every game but DD MAU), not an elimination."""
+        return self.variant != DDMAU
+
+    @property
+    def game_title(self) -> str:
+        return game_title(self.variant)
 
 
 class Entrant(models.Model):
@@ -230,6 +273,11 @@ class Entrant(models.Model):
     disqualified = models.BooleanField(default=False)
     # The running total carried from table to table (R35); final once the entrant is out.
     total = models.IntegerField(default=0, editable=False)
+    # A tournament of rounds (leagues.round_runner): points by placing, first places, the sum of places.
+    points = models.PositiveIntegerField(default=0, editable=False)
+    wins = models.PositiveSmallIntegerField(default=0, editable=False)
+    place_sum = models.PositiveIntegerField(default=0, editable=False)
+    games = models.PositiveSmallIntegerField(default=0, editable=False)
     # Where the entrant plays now; None while waiting for a table, and once out.
     table = models.ForeignKey(
         "TournamentTable",

@@ -22,7 +22,8 @@ from leagues.models import (
     Skill,
 )
 
-# Each column sorts in the direction a reader expects first: best first (a low total is good).
+# Each column sorts in the direction a reader expects first: best first. A low total is good in DD MAU
+# and Danish Mau Mau; in a game where a higher total wins (Mau-Mau's point game) `sorts` turns it round.
 SORTS: dict[str, tuple[str, bool]] = {
     "name": ("Name", False),
     "games": ("Games", True),
@@ -31,6 +32,13 @@ SORTS: dict[str, tuple[str, bool]] = {
     "rating": ("Rating", True),
 }
 DEFAULT_SORT = "rating"
+
+
+def sorts(league: League) -> dict[str, tuple[str, bool]]:
+    """The columns and whether each sorts descending first, best first for the league's game."""
+    if not league.higher_total_wins:
+        return SORTS
+    return {**SORTS, "average": (SORTS["average"][0], True)}
 
 
 @dataclass
@@ -58,9 +66,9 @@ def parse_sort(value: str | None) -> tuple[str, bool]:
     return key, reverse
 
 
-def _sort(rows: list[Standing], sort: str | None) -> list[Standing]:
+def _sort(rows: list[Standing], sort: str | None, league: League) -> list[Standing]:
     key, reverse = parse_sort(sort)
-    descending = SORTS[key][1] != reverse
+    descending = sorts(league)[key][1] != reverse
     value: Callable[[Standing], Any] = {
         "rating": lambda row: row.rating,
         "games": lambda row: row.games,
@@ -103,7 +111,7 @@ def player_standings(league: League, season: Season | None = None, sort: str | N
         _standing(user.profile.name, user.profile.get_absolute_url(), totals.get(uid, {}), rated.get(uid))
         for uid, user in people.items()
     ]
-    return _sort(standings, sort)
+    return _sort(standings, sort, league)
 
 
 def partnership_standings(league: League, season: Season | None = None, sort: str | None = None) -> list[Standing]:
@@ -123,7 +131,7 @@ def partnership_standings(league: League, season: Season | None = None, sort: st
     )
     rated = {r.partnership_id: r for r in PartnershipRating.objects.filter(partnership__in=partnerships)}
     standings = [_standing(p.name, p.get_absolute_url(), totals.get(p.pk, {}), rated.get(p.pk)) for p in partnerships]
-    return _sort(standings, sort)
+    return _sort(standings, sort, league)
 
 
 def _standing(name: str, url: str, totals: dict[str, Any], rating: Skill | None) -> Standing:

@@ -1,7 +1,8 @@
 """What the staff do to a tournament once registration is over: start, pause, resume, let a bot stand
 in for an absent player, disqualify, redraw the tables, end. check_* say why not; do_* lock the
-tournament row, act through leagues.tournament_runner and games.tournament_tables, and log an
-AdminAction (who and when) for each.
+tournament row, act through leagues.tournament_runner (DD MAU's elimination) or leagues.round_runner
+(a tournament of rounds, every other game) and games.tournament_tables, and log an AdminAction (who
+and when) for each.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from games import tournament_tables
+from games import engine, tournament_tables
 from games.actions import ActionRefused
+from leagues import round_runner
 from leagues import tournament_runner as runner
 from leagues.actions import Refused, active_entrants, check_staff, record_admin_action
 from leagues.models import Entrant, Partnership, Tournament
@@ -56,7 +58,7 @@ def check_start(staff: Any, tournament: Tournament) -> list[Entrant]:
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Refused(f"{tournament} cannot start: it {STATE[tournament.status]}.")
     entrants = list(active_entrants(tournament).select_related("partnership"))
-    needed = max(tournament.min_entrants, 2)
+    needed = max(tournament.min_entrants, 2, engine.get_rules(tournament.variant).min_players)
     if len(entrants) < needed:
         raise Refused(f"{tournament} needs at least {needed} entrants to start; {len(entrants)} registered.")
     inactive = [e.name for e in entrants if e.partnership and e.partnership.status != Partnership.Status.ACTIVE]
@@ -72,7 +74,10 @@ def do_start_tournament(staff: Any, tournament_id: int) -> Tournament:
     entrants = check_start(staff, tournament)
     tournament.status, tournament.started = Tournament.Status.RUNNING, timezone.now()
     tournament.save(update_fields=["status", "started"])
-    tables = runner.draw_and_open(tournament, entrants, table_count(len(entrants), runner.capacity(tournament)))
+    if tournament.plays_rounds:
+        tables = round_runner.start(tournament, entrants)
+    else:
+        tables = runner.draw_and_open(tournament, entrants, table_count(len(entrants), runner.capacity(tournament)))
     games = [table.game_id for table in tables]
     record_admin_action(tournament, staff, "start", entrants=len(entrants), tables=games, seed=tournament.seed)
     return tournament
@@ -103,8 +108,16 @@ def _switch_clocks(staff: Any, tournament_id: int, *, running: bool) -> Tourname
         switch(table.game_id)
     record_admin_action(tournament, staff, "resume" if running else "pause")
     if running:
-        runner.catch_up(tournament, timezone.now())
+        catch_up(tournament)
     return tournament
+
+
+def catch_up(tournament: Tournament) -> None:
+    """Settle whatever ended unheard, and move the tournament on, by its own runner."""
+    if tournament.plays_rounds:
+        round_runner.catch_up(tournament, timezone.now())
+    else:
+        runner.catch_up(tournament, timezone.now())
 
 
 def _entrant(tournament: Tournament, entrant_id: int) -> Entrant:
@@ -140,6 +153,10 @@ def do_disqualify(staff: Any, tournament_id: int, entrant_id: int, reason: str =
     if entrant.eliminated is not None:
         raise Refused(f"{entrant.name} is already out (place {entrant.placing}).")
     now = timezone.now()
+    if tournament.plays_rounds:
+        round_runner.disqualify(tournament, entrant, now)
+        record_admin_action(tournament, staff, "disqualify", entrant=entrant.name, reason=reason.strip())
+        return entrant
     table = entrant.table
     if table is not None:
         with contextlib.suppress(ActionRefused):  # the bot already plays the seat
@@ -158,6 +175,8 @@ def do_disqualify(staff: Any, tournament_id: int, entrant_id: int, reason: str =
 def do_redraw(staff: Any, tournament_id: int) -> Tournament:
     """Reseat everyone still in: each table closes at the end of its hand, then one fresh draw."""
     tournament = _running(staff, tournament_id)
+    if tournament.plays_rounds:
+        raise Refused(f"{tournament} plays rounds: each round seats everyone afresh once the last one has finished.")
     if tournament.redraw_pending:
         raise Refused(f"A redraw of {tournament} is already waiting for the tables to finish their hands.")
     runner.ask_for_redraw(tournament)
@@ -170,6 +189,11 @@ def do_redraw(staff: Any, tournament_id: int) -> Tournament:
 def do_end(staff: Any, tournament_id: int) -> Tournament:
     """End now: the hands in play are called off; those still in are placed by their running totals."""
     tournament = _running(staff, tournament_id)
+    if tournament.plays_rounds:
+        round_runner.finish(tournament, timezone.now())
+        placed = _placings(tournament)
+        record_admin_action(tournament, staff, "end", placings=placed, by="standings")
+        return tournament
     left = list(runner.alive(tournament))
     totals = runner.current_totals(tournament, left)
     places = shared_places(totals)
@@ -179,3 +203,9 @@ def do_end(staff: Any, tournament_id: int) -> Tournament:
     runner.finish(tournament, timezone.now())
     record_admin_action(tournament, staff, "end", placings={e.name: places[e.pk] for e in left})
     return tournament
+
+
+def _placings(tournament: Tournament) -> dict[str, int]:
+    """Name to final place, for the staff log."""
+    entrants = active_entrants(tournament).select_related("user__profile", "partnership")
+    return {entrant.name: entrant.placing for entrant in entrants if entrant.placing is not None}

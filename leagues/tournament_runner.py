@@ -122,12 +122,13 @@ def _open_table(tournament: Tournament, group: Sequence[Entrant]) -> TournamentT
         tournament_id=tournament.pk,
         creator=tournament.created_by,
         users=users,
-        away=_stood_in_for(tournament, users),
+        away=stood_in_for(tournament, users),
         teams=teams,
         rules=tournament.house_rules,
         move_seconds=tournament.move_seconds,
         start_totals=[totals[owner] for owner in owners],
         clock_running=tournament.status == Tournament.Status.RUNNING,
+        variant=tournament.variant,
     )
     number = tournament.tables.count() + 1
     table = TournamentTable.objects.create(
@@ -137,7 +138,7 @@ def _open_table(tournament: Tournament, group: Sequence[Entrant]) -> TournamentT
     return table
 
 
-def _stood_in_for(tournament: Tournament, users: Sequence[int]) -> set[int]:
+def stood_in_for(tournament: Tournament, users: Sequence[int]) -> set[int]:
     """Players the bot plays for: bot accounts, and anyone it played for at their last table here."""
     bots = set(get_user_model().objects.filter(pk__in=users, profile__is_bot=True).values_list("pk", flat=True))
     latest: dict[int, bool] = {}

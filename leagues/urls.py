@@ -29,6 +29,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/edit/", views.tournament_edit, name="tournament_edit"),
     path("tournaments/<int:pk>/open/", views.tournament_open, name="tournament_open"),
     path("tournaments/<int:pk>/register/", views.tournament_register, name="tournament_register"),
+    path("tournaments/<int:pk>/bots/", views.tournament_bots, name="tournament_bots"),
     path("tournaments/<int:pk>/withdraw/", views.tournament_withdraw, name="tournament_withdraw"),
     path("tournaments/<int:pk>/live/", views.tournament_live, name="tournament_live"),
     path("tournaments/<int:pk>/run/", views.tournament_run, name="tournament_run"),

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from leagues import actions, queries, standings, tournament_actions, tournament_board
+from leagues import actions, bot_entrants, queries, round_runner, standings, tournament_actions, tournament_board
 from leagues.forms import LeagueForm, PartnershipForm, SeasonForm, TournamentForm
 from leagues.invites import invite_token, league_for_invite
 from leagues.models import (
@@ -26,6 +26,7 @@ from leagues.models import (
     ResultRow,
     Season,
     Tournament,
+    game_choices,
 )
 
 T = TypeVar("T")
@@ -69,7 +70,11 @@ def league_create(request: HttpRequest) -> HttpResponse:
         league = _attempt(
             request,
             lambda: actions.do_create_league(
-                request.user, name=data["name"], description=data["description"], visibility=data["visibility"]
+                request.user,
+                name=data["name"],
+                description=data["description"],
+                visibility=data["visibility"],
+                variant=data["variant"],
             ),
             "Your league is ready. Invite people to join it.",
         )
@@ -97,7 +102,7 @@ def _standings_context(request: HttpRequest, league: League, table: str) -> dict
     compute = standings.partnership_standings if table == "teams" else standings.player_standings
     key, reverse_order = standings.parse_sort(sort)
     columns = []
-    for column, (label, descending_first) in standings.SORTS.items():
+    for column, (label, descending_first) in standings.sorts(league).items():
         current = column == key
         next_value = f"-{column}" if current and not reverse_order else column
         descending = descending_first != (reverse_order if current else False)
@@ -220,6 +225,7 @@ def league_manage(request: HttpRequest, pk: int) -> HttpResponse:
                 name=data["name"],
                 description=data["description"],
                 visibility=data["visibility"],
+                variant=data["variant"],
             ),
             "League settings saved.",
         )
@@ -433,6 +439,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         if request.user.is_staff
         else [],
         "board": tournament_board.board(tournament, mine),
+        "house_rules": tournament_board.house_rules_in_words(tournament),
+        "round_rules": round_runner.rules_in_words(tournament) if tournament.plays_rounds else [],
     }
     return render(request, "leagues/tournament.html", context)
 
@@ -440,7 +448,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def tournament_create(request: HttpRequest) -> HttpResponse:
     _staff_only(request)
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(request.POST or None, variant=request.GET.get("variant"))
     if request.method == "POST" and form.is_valid():
         tournament = _attempt(
             request,
@@ -449,21 +457,25 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         )
         if tournament is not None:
             return redirect(tournament)
-    return render(request, "leagues/tournament_form.html", {"form": form, "tournament": None})
+    return render(request, "leagues/tournament_form.html", {"form": form, "tournament": None, "games": game_choices()})
 
 
 @login_required
 def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
     _staff_only(request)
     tournament = get_object_or_404(Tournament, pk=pk)
-    form = TournamentForm(request.POST or None, instance=Tournament.objects.get(pk=pk))
+    form = TournamentForm(
+        request.POST or None, instance=Tournament.objects.get(pk=pk), variant=request.GET.get("variant")
+    )
     if request.method == "POST" and form.is_valid():
         saved = _attempt(
             request, lambda: actions.do_update_tournament(request.user, tournament.pk, form.cleaned_data), "Saved."
         )
         if saved is not None:
             return redirect(saved)
-    return render(request, "leagues/tournament_form.html", {"form": form, "tournament": tournament})
+    return render(
+        request, "leagues/tournament_form.html", {"form": form, "tournament": tournament, "games": game_choices()}
+    )
 
 
 @require_POST
@@ -472,6 +484,27 @@ def tournament_open(request: HttpRequest, pk: int) -> HttpResponse:
     _staff_only(request)
     tournament = get_object_or_404(Tournament, pk=pk)
     _attempt(request, lambda: actions.do_open_registration(request.user, tournament.pk), "Registration is open.")
+    return redirect(tournament)
+
+
+@require_POST
+@login_required
+def tournament_bots(request: HttpRequest, pk: int) -> HttpResponse:
+    """Staff enter a bot before the start (POST without `entrant`), or take one out (with it)."""
+    _staff_only(request)
+    tournament = get_object_or_404(Tournament, pk=pk)
+    raw = request.POST.get("entrant", "")
+    if raw:
+        if not raw.isdigit():
+            messages.error(request, "Choose a bot among the entrants.")
+        else:
+            _attempt(
+                request, lambda: bot_entrants.do_remove_bot(request.user, tournament.pk, int(raw)), "Bot taken out."
+            )
+    else:
+        entered = _attempt(request, lambda: bot_entrants.do_enter_bot(request.user, tournament.pk))
+        if entered is not None:
+            messages.success(request, f"{entered.name} is entered: a bot plays its seat.")
     return redirect(tournament)
 
 
@@ -508,9 +541,11 @@ def _board_context(request: HttpRequest, tournament: Tournament) -> dict[str, An
 
 
 def tournament_live(request: HttpRequest, pk: int) -> HttpResponse:
-    """The tables, standings and eliminations: the part of the tournament page htmx refreshes."""
+    """The tables, standings and eliminations: the part of the tournament page htmx refreshes, or
+    the same on a page of its own when opened directly (a bookmark, a shared link)."""
     tournament = _visible_tournament(request, pk)
-    return render(request, "leagues/_tournament_live.html", _board_context(request, tournament))
+    template = "leagues/_tournament_live.html" if request.htmx else "leagues/tournament_live.html"  # type: ignore[attr-defined]
+    return render(request, template, _board_context(request, tournament))
 
 
 @login_required

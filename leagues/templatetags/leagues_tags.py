@@ -27,6 +27,14 @@ def move_time(seconds: int) -> str:
     return f"{seconds} s"
 
 
+@register.filter
+def staff_log_line(entry: Any) -> str:
+    """A tournament's AdminAction in plain words (leagues.staff_log)."""
+    from leagues.staff_log import in_words  # it uses move_time above
+
+    return in_words(entry)
+
+
 @register.inclusion_tag("leagues/_player_ratings.html", takes_context=True)
 def player_ratings(context: dict[str, Any], person: Any) -> dict[str, Any]:
     """The player page's ratings: global and per league (private leagues only for their members), and the chart."""
