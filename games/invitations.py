@@ -40,8 +40,8 @@ def player_at_address(address: str) -> Any | None:
 def check_invite(game: Game, inviter: Any, to: str) -> tuple[Any | None, str, str]:
     """(the player, or None for an address nobody has; the address to mail; how the inviter names them).
 
-    An address is answered with the address, whoever owns it: as at sign-up, the site does not tell
-    which addresses belong to players.
+    An address is answered with the address, whoever owns it, seated or not: as at sign-up, the site
+    does not tell which addresses belong to players (do_invite mails no one who sits there already).
     """
     check_open(game)
     if game.seat_of(inviter) is None and game.creator_id != inviter.pk:
@@ -55,10 +55,7 @@ def check_invite(game: Game, inviter: Any, to: str) -> tuple[Any | None, str, st
             raise ActionRefused(f"“{to}” is not an email address.", "invite") from None
         if game.league_id is not None:
             raise ActionRefused("Only the league's members sit here: invite them by their player name.", "league")
-        player = player_at_address(to)
-        if player is not None and game.seat_of(player) is not None:
-            raise ActionRefused("Whoever has that address already sits at this table.", "seated")
-        return player, to, to
+        return player_at_address(to), to, to
     player = player_named(to)
     if player is None:
         raise ActionRefused(f"No player is called “{to}”. To invite someone new, give their email address.", "invite")
@@ -85,7 +82,9 @@ def do_invite(game_id: int, inviter: Any, to: str) -> str:
         if SentMail.objects.filter(game=game, kind=SentMail.Kind.INVITE, key=key).exists():
             raise ActionRefused(f"{told} has already been invited to this table.", "invited")
         SentMail.objects.create(user=inviter, game=game, kind=SentMail.Kind.INVITE, key=key)
-        notifications.send_invitation(game, player if player is not None else address, inviter)
+        # Whoever holds the address and sits here already needs no mail; the inviter is told the same.
+        if player is None or game.seat_of(player) is None:
+            notifications.send_invitation(game, player if player is not None else address, inviter)
     return told
 
 

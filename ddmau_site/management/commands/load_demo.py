@@ -9,12 +9,14 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from games.models import BOT_MARK
 from leagues.demo import ensure_demo_league
 
 DEMO_PASSWORD = "ddmau-demo"
 ADMIN = ("admin", "Admin")
 PLAYERS = [("ana", "Ana"), ("ben", "Ben"), ("cleo", "Cleo"), ("dev", "Dev")]
-BOTS = [("bot-greedy", "Greedy Bot"), ("bot-random", "Random Bot")]
+# Bot accounts carry the bot mark, as bots at a table do ("🤖 Bolt"): no one takes them for a person.
+BOTS = [("bot-greedy", f"{BOT_MARK} Greedy"), ("bot-random", f"{BOT_MARK} Random")]
 
 
 class Command(BaseCommand):
@@ -52,4 +54,7 @@ class Command(BaseCommand):
             user.profile.display_name = name
             user.profile.is_bot = bot
             user.profile.save()
+        elif bot and user.profile.display_name != name:  # a bot named before it carried the mark
+            user.profile.display_name = name
+            user.profile.save(update_fields=["display_name"])
         return user
