@@ -7,16 +7,15 @@ these.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import broadcast, clock
+from games import broadcast, clock, windows, wire
 from games.models import MAX_SEATS, MIN_SEATS, TEAM_SIZES, Game, Move, Seat, team_of
 from games.table_state import load_seats
 
@@ -77,22 +76,51 @@ def announce_change(game: Game) -> None:
 # --- creating a table ---------------------------------------------------------------------------
 
 
-def check_house_rules(rules: Mapping[str, Any]) -> dict[str, Any]:
-    """The options that differ from the defaults; the engine refuses totals that cannot work."""
-    from games.engine.options import Options
+def check_variant(variant: str) -> Any:
+    """The rules of a game the site plays; refuses any other."""
+    from games import engine
 
-    unknown = set(rules) - set(HOUSE_RULE_DEFAULTS)
+    if variant not in engine.variants():
+        raise ActionRefused(f"There is no game called {variant!r} here.", "variant")
+    return engine.get_rules(variant)
+
+
+def check_house_rules(rules: Mapping[str, Any], variant: str = "ddmau") -> dict[str, Any]:
+    """The options that differ from the game's defaults; the engine refuses options that cannot work,
+    with its reason."""
+    from games import engine
+
+    game = check_variant(variant)
+    if variant == "ddmau":
+        from games.engine.ddmau.options import Options
+
+        unknown = set(rules) - set(HOUSE_RULE_DEFAULTS)
+        if unknown:
+            raise ActionRefused(f"Unknown house rule: {', '.join(sorted(unknown))}.")
+        try:
+            return Options.from_rules(rules).to_rules()
+        except ValueError as error:
+            raise ActionRefused(f"R31: {error}.") from None
+    defaults = {spec.key: spec.default for spec in game.option_specs}
+    unknown = set(rules) - set(defaults)
     if unknown:
-        raise ActionRefused(f"Unknown house rule: {', '.join(sorted(unknown))}.")
+        raise ActionRefused(f"Unknown house rule: {', '.join(sorted(map(str, unknown)))}.")
+    chosen = {key: value for key, value in rules.items() if value is not None and value != defaults[key]}
     try:
-        return Options.from_rules(rules).to_rules()
+        engine.get_rules(variant, chosen or None)
     except ValueError as error:
-        raise ActionRefused(f"R31: {error}.") from None
+        raise ActionRefused(f"{error}.") from None
+    return chosen
 
 
-def check_table_shape(seat_count: int, teams: bool, bots: int) -> None:
-    if not MIN_SEATS <= seat_count <= MAX_SEATS:
-        raise ActionRefused(f"R3: a table has {MIN_SEATS} to {MAX_SEATS} seats.")
+def check_table_shape(seat_count: int, teams: bool, bots: int, variant: str = "ddmau") -> None:
+    game = check_variant(variant)
+    low, high = max(MIN_SEATS, game.min_players), min(MAX_SEATS, game.max_players)
+    if not low <= seat_count <= high:
+        ruling = "R3: a table has" if variant == "ddmau" else f"A table of {game.title} has"
+        raise ActionRefused(f"{ruling} {low} to {high} seats.")
+    if teams and variant != "ddmau":
+        raise ActionRefused(f"{game.title} is not played in partnerships.")
     if teams and seat_count not in TEAM_SIZES:
         raise ActionRefused("R36: partnerships need 4 or 6 seats.")
     if not 0 <= bots <= seat_count:
@@ -117,23 +145,31 @@ def do_create_game(
     bots: int = 0,
     bot_level: str = Seat.Bot.GREEDY,
     league: Any | None = None,
+    variant: str = "ddmau",
 ) -> Game:
-    """A new open table with the creator in seat 0 and `bots` bot seats at the end.
+    """A new open table of `variant` with the creator in seat 0 and `bots` bot seats at the end.
 
     With a bot in every seat the creator only watches: a table the bots play out by themselves.
     A table in a `league` counts for it; in a league that is not public the table is private too.
     """
-    check_table_shape(seat_count, teams, bots)
-    house_rules = check_house_rules(rules or {})
+    check_table_shape(seat_count, teams, bots, variant)
+    house_rules = check_house_rules(rules or {}, variant)
     if bot_level not in Seat.Bot.values:
         raise ActionRefused(f"Unknown bot level {bot_level!r}.")
     if league is not None:
         if not league.has_member(creator):
             raise ActionRefused(f"Only members of {league} can open a table in it.", "league")
+        if getattr(league, "variant", "ddmau") != variant:  # a league plays one game
+            raise ActionRefused(
+                f"{league} plays {league.game_title}: its tables are tables of {league.game_title}, "
+                f"not of {check_variant(variant).title}.",
+                "league",
+            )
         if league.visibility != league.Visibility.PUBLIC:
             visibility = Game.Visibility.PRIVATE
     with transaction.atomic():
         game = Game.objects.create(
+            variant=variant,
             seat_count=seat_count,
             move_seconds=move_seconds,
             teams=teams,
@@ -188,7 +224,7 @@ def _preferred_seat(game: Game, user: Any, seats: list[Seat], free: list[Seat]) 
     """At a partnership table, the free seat opposite the player's registered partner (R36) when
     the partner already sits there; else the first free seat."""
     if game.teams:
-        from leagues.queries import partners_of  # leagues keeps the partnerships
+        from games.signals import partners_of  # leagues keeps the partnerships and answers
 
         partners = partners_of(user, game.league_id)
         half = game.seat_count // 2
@@ -234,8 +270,9 @@ def do_start(game_id: int, user: Any, *, fill_with_bots: bool = False, bot_level
         for seat in free:
             seat.bot = bot_level
         Seat.objects.bulk_update(free, ["bot"])
+        options = {"mode": game.mode, "teams": game.teams} if game.variant == "ddmau" else {}
         game.position = engine.new_game(
-            game.seat_count, seed=game.seed, rules=game.rules or None, mode=game.mode, teams=game.teams
+            game.seat_count, seed=game.seed, variant=game.variant, rules=game.rules or None, **options
         )
         game.status = Game.Status.PLAYING
         game.started = timezone.now()
@@ -249,15 +286,32 @@ def do_start(game_id: int, user: Any, *, fill_with_bots: bool = False, bot_level
 # --- moves --------------------------------------------------------------------------------------
 
 
-def parse_action(raw: str | Mapping[str, Any]) -> dict[str, Any]:
-    """The action object a client sent (JSON text or already decoded)."""
-    if isinstance(raw, str):
-        try:
-            raw = json.loads(raw)
-        except json.JSONDecodeError:
-            raise ActionRefused("R17: the move could not be read.", "illegal") from None
+# An action is an object whose values are scalars or lists of them (its cards): small, and shallow.
+MAX_ACTION_CHARS = 2048
+MAX_ACTION_DEPTH = 3
+SEAT_KEYS = ("seat", "target")  # numbers of seats: whole numbers, never true or false
+CARD_LIST_KEYS = ("cards", "mm")
+
+
+def parse_action(raw: Any) -> dict[str, Any]:
+    """The action object a client sent (JSON text or already decoded), in a shape do_move can rule on;
+    anything else is refused with a message, whatever was sent (never an exception of another kind)."""
+    try:
+        if isinstance(raw, str):
+            raw = wire.read_json(raw, max_chars=MAX_ACTION_CHARS, max_depth=MAX_ACTION_DEPTH)
+        else:
+            wire.check_depth(raw, MAX_ACTION_DEPTH)
+    except wire.Unreadable as problem:
+        raise ActionRefused(f"R17: the move could not be read. {problem.message}", "illegal") from None
     if not isinstance(raw, Mapping) or not isinstance(raw.get("act"), str):
         raise ActionRefused("R17: the move names no action.", "illegal")
+    for key in SEAT_KEYS:
+        if raw.get(key) is not None and wire.whole_number(raw[key]) is None:
+            raise ActionRefused(f"R17: the move's {key} is not a seat number.", "illegal")
+    for key in CARD_LIST_KEYS:
+        value = raw.get(key)
+        if value is not None and not (isinstance(value, list) and all(isinstance(card, str) for card in value)):
+            raise ActionRefused(f"R17: the move's {key} is not a list of cards.", "illegal")
     return dict(raw)
 
 
@@ -291,49 +345,76 @@ def do_move(
     A move made on an old view (expected_seq behind) is refused as stale and changes nothing; the
     result carries the fresh game to re-render. The engine rules on legality (turn order included).
     """
-    from games import engine
-    from games.engine.notation import NotationError, format_action, normalize_action, public_line
-
     client_move_id = client_move_id or None
+    try:
+        return _do_move(game_id, actor, action, expected_seq, client_move_id)
+    except IntegrityError:
+        # The move id was used before at this table, by this seat at the current seq (a client that
+        # reuses its ids) or by another seat: that is no duplicate of this seat's move (only its own
+        # moves are), so nothing is applied, and the sender hears so. The block above rolled back.
+        game = Game.objects.select_related("league").get(pk=game_id)
+        return _refused(game, "illegal", REUSED_MOVE_ID, load_seats(game))
+
+
+TOO_LATE = "Too late: someone else got there first. Nothing was played and nothing is lost"
+
+
+def _races(game: Game, action: Mapping[str, Any]) -> bool:
+    """An out-of-turn act (a call, a catch, SPAM, a jump-in, a penalty) sent on a view that is no
+    longer the newest still goes to the engine: such acts race, and the first to arrive counts
+    (VARIANTS.md C6). Anything else made on an old view is stale."""
+    from games import engine
+
+    if not game.position or game.variant == "ddmau":
+        return False
+    return action.get("act") in engine.rules_of(game.position).out_of_turn_acts
+
+
+REUSED_MOVE_ID = "This move id was used before at this table; nothing was played. Please try again."
+
+
+def _do_move(
+    game_id: int, actor: Any, action: Mapping[str, Any], expected_seq: int, client_move_id: str | None
+) -> MoveResult:
+    from games import engine
+
     with transaction.atomic():
         game = locked_game(game_id)
-        if expected_seq != game.seq and client_move_id is not None:
-            # The submission may be a retry of one already applied (a second tab, a replayed message).
-            earlier = game.moves.filter(client_move_id=client_move_id).first()
-            if earlier is not None:
-                return MoveResult(game=game, outcome="duplicate", move=earlier)
-        if game.status != Game.Status.PLAYING:
-            return _refused(game, "not_playing", "This table is not in play.")
-        # Every seat, with names: the caller re-renders the table with them, saving a query.
+        # Every seat, with names: the caller re-renders the table with them, saving a query. Who acts
+        # comes first: a stranger learns nothing of the table, a retry matches only its seat's moves.
         seats = load_seats(game)
         try:
             seat, source = _acting_seat(seats, actor)
         except ActionRefused as refusal:
             return _refused(game, refusal.code, refusal.message, seats)
-        if expected_seq != game.seq:
+        if expected_seq != game.seq and client_move_id is not None:
+            # The submission may be a retry of one already applied (a second tab, a replayed message).
+            earlier = game.moves.filter(seat=seat.index, client_move_id=client_move_id).first()
+            if earlier is not None:
+                return MoveResult(game=game, outcome="duplicate", move=earlier, seats=seats)
+        if game.status != Game.Status.PLAYING:
+            return _refused(game, "not_playing", "This table is not in play.", seats)
+        if game.on_break() and source == Move.Source.PLAYER:
+            return _refused(game, "break", "The next hand starts once everyone is ready (or in a few seconds).", seats)
+        racing = expected_seq != game.seq
+        if racing and not _races(game, action):
             return _refused(game, "stale", STALE, seats)
         claimed = action.get("seat", seat.index)
-        if claimed != seat.index:
+        if wire.whole_number(claimed) != seat.index:  # True == 1 in Python, but true is no seat
             return _refused(game, "forbidden", f"You play seat {seat.index}, not seat {claimed}.", seats)
-        move_action = normalize_action({**action, "seat": seat.index})  # only the keys NOTATION.md knows
         before = game.position
         assert before is not None
+        rules = engine.rules_of(before)
         try:
-            after = engine.apply(before, move_action)
-            notation = format_action(move_action)
-        except (engine.IllegalAction, NotationError) as ruling:
+            move_action = rules.normalize_action({**action, "seat": seat.index})
+            after, events = rules.apply_dict(before, move_action)
+            notation = rules.notation(move_action)
+        except (engine.IllegalAction, ValueError) as ruling:
+            if racing:  # C6: the act lost a race; it costs nothing
+                return _refused(game, "stale", f"{TOO_LATE} ({ruling})", seats)
             return _refused(game, "illegal", str(ruling), seats)
-        move = Move.objects.create(
-            game=game,
-            seq=game.seq + 1,
-            seat=seat.index,
-            action=move_action,
-            notation=notation,
-            public_line=public_line(before, move_action, after),
-            source=source,
-            client_move_id=client_move_id or "",
-        )
-        _advance(game, before, after)
+        move = store_move(game, seat.index, move_action, notation, events, source, client_move_id)
+        advance(game, rules, before, after, events)
         if source == Move.Source.PLAYER and seat.timeouts_in_a_row:
             seat.timeouts_in_a_row = 0
             seat.save(update_fields=["timeouts_in_a_row"])
@@ -342,26 +423,120 @@ def do_move(
     return MoveResult(game=game, outcome="applied", move=move, seats=seats)
 
 
-def _advance(game: Game, before: Mapping[str, Any], after: dict[str, Any]) -> None:
-    """Store the new position; a new turn (or a new hand) starts a new deadline."""
+def store_move(
+    game: Game,
+    seat: int | None,
+    action: Mapping[str, Any],
+    notation: str,
+    events: Sequence[Any],
+    source: str,
+    client_move_id: str | None = None,
+) -> Move:
+    """The move row: the action, its notation and the engine's public events."""
+    return Move.objects.create(
+        game=game,
+        seq=game.seq + 1,
+        seat=seat,
+        action=dict(action),
+        notation=notation[:200],
+        public_line=public_line(notation, events),
+        events=[event.as_dict() for event in events],
+        source=source,
+        client_move_id=client_move_id or "",
+    )
+
+
+def public_line(notation: str, events: Sequence[Any]) -> str:
+    """What every player may see of a move in one short line: its events' words, seats by number."""
+    from games.engine.events import render_text
+
+    words = "; ".join(render_text(event, {}) for event in events if event.kind not in ("deal",))
+    return (words or notation)[:200]
+
+
+def advance(game: Game, rules: Any, before: Mapping[str, Any], after: dict[str, Any], events: Sequence[Any]) -> None:
+    """Store the new position; a new turn (or a new hand) starts a new deadline, a new reaction window
+    its own; a hand's end is announced after the commit."""
     now = timezone.now()
     game.position = after
     game.seq += 1
-    fields = ["position", "seq"]
+    fields = ["position", "seq", "window_deadline"]
+    hand_over = any(event.kind == "hand_over" for event in events)
+    window = rules.window(after)
+    if window is None:
+        game.window_deadline = None
+    elif window != rules.window(before) or game.window_deadline is None:
+        game.window_deadline = now + window_length(game)
     if after.get("over"):
         game.status = Game.Status.FINISHED
         game.finished = now
         game.deadline = None
         fields += ["status", "finished", "deadline"]
-    elif after.get("turn") != before.get("turn") or after.get("hand") != before.get("hand"):
+    elif hand_over and hand_break(game) > timedelta(0):
+        # The result shows in front of everyone; the next hand's clock starts after Ready (do_ready)
+        game.break_until, game.ready_seats = now + hand_break(game), []
+        game.deadline = game.break_until + timedelta(seconds=game.move_seconds)
+        fields += ["deadline", "break_until", "ready_seats"]
+    elif hand_over or rules.to_act(after) != rules.to_act(before) or after.get("turn") != before.get("turn"):
         game.deadline = now + timedelta(seconds=game.move_seconds)
         fields.append("deadline")
-    if after.get("over") or after.get("hand") != before.get("hand"):
-        game.hand_ended_seq = game.seq  # the row says a hand ended here, should the hook below be lost
+    if hand_over or after.get("over"):
+        game.hand_ended_seq = game.seq  # the row says a hand ended here, should the announcement be lost
         fields.append("hand_ended_seq")
     game.save(update_fields=fields)
-    if after.get("over") or (game.tournament_id and after.get("hand") != before.get("hand")):
-        from leagues.game_results import hand_ended  # leagues: the result, and the tournament moves on
+    if hand_over or after.get("over"):
+        from games.signals import announce_hand_end
 
         game_id, seq = game.pk, game.seq
-        transaction.on_commit(lambda: hand_ended(game_id, seq), robust=True)
+        transaction.on_commit(lambda: announce_hand_end(Game, game_id, seq), robust=True)
+    if game.window_deadline is not None and "window_deadline" in fields:
+        windows.after_window_opened(game)
+
+
+def hand_break(game: Game) -> timedelta:
+    """How long a live table shows a hand's result before the next hand's clock starts (unless
+    everyone says Ready sooner); turn-by-turn tables have their own pace and no break."""
+    from django.conf import settings
+
+    return timedelta(seconds=float(settings.DDMAU_HAND_BREAK_SECONDS)) if game.is_live else timedelta(0)
+
+
+def check_not_on_break(game: Game) -> None:
+    if game.on_break():
+        raise ActionRefused("The next hand starts once everyone is ready (or in a few seconds).", "break")
+
+
+def do_ready(game_id: int, user: Any) -> Game:
+    """A player has seen the hand's result: once every player at the table is ready, the next hand's
+    clock starts at once."""
+    with transaction.atomic():
+        game = locked_game(game_id)
+        seats = load_seats(game)
+        seat = next((seat for seat in seats if seat.user_id == user.pk), None)
+        if seat is None:
+            raise ActionRefused("Only the players at this table can say they are ready.", "forbidden")
+        if not game.on_break():
+            return game
+        ready = sorted({*game.ready_seats, seat.index})
+        game.ready_seats = ready
+        fields = ["ready_seats"]
+        people = {seat.index for seat in seats if seat.user_id is not None and not seat.away and not seat.bot}
+        if people <= set(ready):
+            now = timezone.now()
+            game.break_until = None
+            game.deadline = now + timedelta(seconds=game.move_seconds)
+            fields += ["break_until", "deadline"]
+            clock.after_turn_change(game, mail=False)
+        game.save(update_fields=fields)
+        announce_change(game)
+    return game
+
+
+def window_length(game: Game) -> timedelta:
+    """How long a reaction window stays open (C5): a few seconds at a live table; at a turn-by-turn
+    table long enough for a player who looks in now and then, never longer than the move time."""
+    from django.conf import settings
+
+    if game.is_live:
+        return timedelta(milliseconds=int(settings.DDMAU_REACT_MS))
+    return timedelta(seconds=min(game.move_seconds, int(settings.DDMAU_TURN_REACT_SECONDS)))

@@ -25,21 +25,26 @@ MAX_TURN_ACTIONS = 24
 def choose(game: Game, seat: int, bot_name: str) -> dict[str, Any]:
     """The bot's action for `seat`, from that seat's view alone."""
     position = game.dealt_position()
-    bot = get_bot(bot_name, seed=f"{game.pk}:{game.seq}")
+    bot = get_bot(bot_name, seed=f"{game.pk}:{game.seq}", variant=game.variant)
     return bot.choose(engine.view(position, seat), engine.legal_actions(position, seat))
 
 
 def reaction(game: Game, seats: Sequence[Seat]) -> dict[str, Any] | None:
-    """A catch some bot seat makes out of turn (R27): a missed DD MAU call is there to be caught."""
-    position = game.dealt_position()
-    if position.get("must_call") is None or game.status != Game.Status.PLAYING:
+    """An act some bot seat makes out of turn: a catch (R27), a call, a penalty, SPAM, a jump-in."""
+    if game.status != Game.Status.PLAYING or not game.position:
         return None
+    position = game.dealt_position()
+    rules = engine.rules_of(position)
+    wanted = rules.out_of_turn_acts
+    if not wanted or (game.variant == "ddmau" and position.get("must_call") is None):
+        return None  # DD MAU's only out-of-turn act is a catch, and there is nothing to catch
+    waiting = rules.to_act(position)
     for seat in seats:
-        if not seat.bot or seat.index == position.get("turn"):
-            continue  # the bot to act catches, if it wants, as part of its turn
-        legal = engine.legal_actions(position, seat.index)
-        if legal:
-            action = get_bot(seat.bot).react(engine.view(position, seat.index), legal)
+        if not (seat.bot or seat.away) or seat.index in waiting:
+            continue  # the bot to act reacts, if it wants, as part of its turn; an away seat's bot reacts too
+        legal = rules.legal_dicts(position, seat.index)
+        if any(action.get("act") in wanted for action in legal):
+            action = get_bot(seat.bot or "greedy", variant=game.variant).react(rules.view(position, seat.index), legal)
             if action is not None:
                 return action
     return None
@@ -68,7 +73,7 @@ def play_turn(game: Game, seat: int, bot_name: str, source: str) -> list[Move]:
     moves: list[Move] = []
     for _ in range(MAX_TURN_ACTIONS):
         position = game.dealt_position()
-        if game.status != Game.Status.PLAYING or position.get("turn") != seat or position.get("hand") != hand:
+        if game.status != Game.Status.PLAYING or seat not in game.to_act or position.get("hand") != hand:
             break
         played = play_action(game, choose(game, seat, bot_name), source)
         if not played:

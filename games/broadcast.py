@@ -31,7 +31,7 @@ def game_moved(move: Move) -> None:
     """
     if Move.game.is_cached(move):
         newest_rows.offer(move.game)
-    line = [move.seq, move.seat, move.public_line, move.source]
+    line = [move.seq, move.seat, move.public_line, move.source, move.events]
     _send(move.game_id, {"type": "game.moved", "seq": move.seq, "line": line})
 
 

@@ -37,15 +37,22 @@ from django.utils import timezone
 from accounts.models import Profile
 from games import actions, bot_turns, broadcast, notifications, tasks
 from games.models import Game, GameQuerySet, Move, Seat
+from games.signals import is_clock_stopped as tournament_paused
 from games.table_state import load_seats
-from leagues.queries import tournament_paused
 
 log = logging.getLogger(__name__)
 
 TIMEOUTS_BEFORE_AWAY = 3
 TAKEOVER_BOT = "greedy"  # plays a timed-out or away seat
-# A bot or away seat's own message normally plays it; the sweep steps in only this much later.
-SWEEP_GRACE = timedelta(seconds=30)
+# A bot or away seat's own message normally plays it; the sweep (every SWEEP_SECONDS, from beat) steps
+# in this much later, so a turn whose message died with a worker is played within a few seconds of its
+# time. Whoever comes second finds the table moved on (the seq, under the row lock): played once.
+SWEEP_GRACE = timedelta(seconds=2)
+SWEEP_SECONDS = 2.0
+# Only what is due this soon gets a countdown message; later turns (turn-by-turn deadlines) are the
+# sweep's. So no message waits in a worker longer than the broker's visibility timeout
+# (settings.CELERY_BROKER_TRANSPORT_OPTIONS), which must be longer than this.
+COUNTDOWN_HORIZON = timedelta(minutes=10)
 # A countdown may run a little before its time (the clock of the host that scheduled it runs behind).
 EARLY_WAKE = timedelta(seconds=2)
 
@@ -109,6 +116,9 @@ def plan_turn(game_id: int, seq: int, *, mail: bool = True) -> str:
     notifications.table_changed(game, seats, mail_turn=mail)
     due = waiting_for(game, seats) if game.status == Game.Status.PLAYING else None
     if due is None:
+        if game.window_deadline is not None and bot_turns.reaction(game, seats) is not None:
+            _react_soon(game, seats)  # a reaction window: bots react while it is open
+            return "window"
         return str(game.status)
     if due.reason == BOT or bot_turns.reaction(game, seats) is not None:
         if bot_delay() <= timedelta(0):
@@ -117,8 +127,16 @@ def plan_turn(game_id: int, seq: int, *, mail: bool = True) -> str:
             tasks.play_due.apply_async((game_id, seq), countdown=bot_delay().total_seconds())
         if due.reason == BOT:
             return BOT
-    tasks.play_due.apply_async((game_id, seq), eta=due.at)
+    if due.at - timezone.now() <= COUNTDOWN_HORIZON:
+        tasks.play_due.apply_async((game_id, seq), eta=due.at)
     return due.reason
+
+
+def _react_soon(game: Game, seats: Sequence[Seat]) -> None:
+    if bot_delay() <= timedelta(0):
+        _play_due(game, seats, timezone.now())
+    else:
+        tasks.play_due.apply_async((game.pk, game.seq), countdown=bot_delay().total_seconds())
 
 
 # --- playing what is due ------------------------------------------------------------------------

@@ -3,24 +3,39 @@
 Group messages carry the new seq and the public log line (games.broadcast); each consumer renders
 its own viewer's table from the database, so a hand is only ever sent to the socket of the player
 holding it.
+
+Every frame the client sends gets an answer: a table, a refusal, an "error" for a frame that cannot
+be read (read with limits, games.wire: never a traceback), or "here" for the page's minutely word.
+A socket whose channel layer went away (Redis restarting) is closed with 4012, so the page connects
+again at once and is sent the table as it stands.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from games import actions, notifications
+from games import actions, notifications, wire
 from games.access import may_watch
 from games.broadcast import game_group
 from games.models import Game, Seat
 from games.rendering import render_table_fragment
 from games.table_state import LOG_LINES, LogLine, load_log, load_seats, newest_rows, table_state
 
+log = logging.getLogger(__name__)
+
 NO_ACCESS = 4404
+# The channel layer is gone: the page connects again and resynchronises. (1012, "service restart", would
+# say it too, but daphne's autobahn sends no close codes below 3000 other than 1000.)
+SERVICE_RESTART = 4012
+LAYER_LOST = (RedisConnectionError, RedisTimeoutError, ConnectionError)
 
 
 def in_thread(function: Any) -> Any:
@@ -48,6 +63,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self._mark_here()
         await self._send_table(reload_seats=True)
 
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        except LAYER_LOST as problem:
+            # Redis went away (a restart): the group messages of this socket went with it. No traceback:
+            # the page connects again, and its first message is the table as it stands.
+            log.warning("Table socket closed: the channel layer is unreachable (%s).", problem)
+            with contextlib.suppress(Exception):
+                await self.close(code=SERVICE_RESTART)
+
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' dispatch without its database clean-up before every message: that hops to the
         process's one thread-sensitive thread, where this consumer never queries, so every push of
@@ -61,6 +86,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any) -> None:
+        """A frame from the page: JSON text, read with limits; anything else is answered with an error."""
+        try:
+            content = wire.read_json(text_data)
+        except wire.Unreadable as problem:
+            await self.send_json({"type": "error", "message": problem.message})
+            return
+        try:
+            await self.receive_json(content)
+        except LAYER_LOST:
+            raise
+        except Exception:
+            log.exception("Table %s: a message from the page failed", self.game_id)
+            await self.send_json({"type": "error", "message": "Something went wrong; please try again."})
+
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "move":
@@ -69,9 +109,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self._send_table(reload_seats=True)
         elif kind == "here":
             await self._mark_here()
+            await self.send_json({"type": "here"})
+        else:
+            await self.send_json({"type": "error", "message": "Unknown message type."})
 
     async def game_moved(self, event: dict[str, Any]) -> None:
-        line = LogLine(*event["line"])
+        seq, seat, text, source, *rest = event["line"]
+        line = LogLine(seq, seat, text, source, tuple(rest[0]) if rest else ())
         if self.log is not None and self._log_seq() == line.seq - 1:
             self.log = [*self.log[1 - LOG_LINES :], line]
         if event["seq"] > self.sent_seq:  # several quick moves: the first render already showed the later ones
@@ -90,14 +134,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.send_json({"type": "table", "seq": seq, "html": html})
 
     async def _move(self, content: dict[str, Any]) -> None:
-        client_move_id = str(content.get("client_move_id") or "")[:64] or None
-        refusal = await self._do_move(content.get("action"), content.get("expected_seq"), client_move_id)
-        if refusal is not None:
-            seq, message, html = refusal
+        raw_id = content.get("client_move_id")
+        client_move_id = raw_id[:64] if isinstance(raw_id, str) and raw_id else None
+        answer = await self._do_move(content.get("action"), content.get("expected_seq"), client_move_id)
+        if answer is None:
+            return  # applied: the move comes back to this socket, too, through the group
+        outcome, seq, message, html = answer
+        if html is None:
+            await self.close(code=NO_ACCESS)
+        elif outcome == "duplicate":  # applied before: the table as it stands is the answer
+            self.sent_seq = seq
+            await self.send_json({"type": "table", "seq": seq, "html": html})
+        else:
             await self.send_json(
                 {"type": "refused", "seq": seq, "client_move_id": client_move_id, "message": message, "html": html}
             )
-        # An applied move comes back to this socket, too, through the group.
 
     async def _mark_here(self) -> None:
         """The player has the table open (the page says so every minute): no "your turn" mail."""
@@ -112,9 +163,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         rendered: tuple[int, str | None] = await in_thread(self._render_sync)(reload_seats, seq)
         return rendered
 
-    async def _do_move(self, raw: Any, expected_seq: Any, client_move_id: str | None) -> tuple[int, str, str] | None:
-        refusal: tuple[int, str, str] | None = await in_thread(self._do_move_sync)(raw, expected_seq, client_move_id)
-        return refusal
+    async def _do_move(self, raw: Any, expected_seq: Any, client_move_id: str | None) -> MoveAnswer | None:
+        answer: MoveAnswer | None = await in_thread(self._do_move_sync)(raw, expected_seq, client_move_id)
+        return answer
 
     def _log_seq(self) -> int:
         return self.log[-1].seq if self.log else 0
@@ -135,17 +186,25 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             self.log = load_log(game)
         return game.seq, render_table_fragment(table_state(game, self.user, seats=self.seats, log=self.log))
 
-    def _do_move_sync(self, raw: Any, expected_seq: Any, client_move_id: str | None) -> tuple[int, str, str] | None:
+    def _do_move_sync(self, raw: Any, expected_seq: Any, client_move_id: str | None) -> MoveAnswer | None:
+        """None once the move is applied; else what to answer: (outcome, seq, message, html or None
+        when the table is gone)."""
         try:
             action = actions.parse_action(raw)
-            if not isinstance(expected_seq, int):
+            seq = wire.whole_number(expected_seq)
+            if seq is None:  # true is no seq 1
                 raise actions.ActionRefused("The move carries no table state.")
-        except actions.ActionRefused as refusal:
-            game = Game.objects.get(pk=self.game_id)
+            result = actions.do_move(self.game_id, self.user, action, seq, client_move_id)
+        except actions.ActionRefused as refusal:  # unreadable, or the table is gone
+            game = Game.objects.select_related("league").filter(pk=self.game_id).first()
+            if game is None:
+                return "missing", 0, refusal.message, None
             state = table_state(game, self.user, message=refusal.message)
-        else:
-            result = actions.do_move(self.game_id, self.user, action, expected_seq, client_move_id)
-            if result.ok:
-                return None
-            state = table_state(result.game, self.user, seats=result.seats, message=result.message)
-        return state.seq, state.message, render_table_fragment(state)
+            return "illegal", state.seq, state.message, render_table_fragment(state)
+        if result.outcome == "applied":
+            return None
+        state = table_state(result.game, self.user, seats=result.seats, message=result.message)
+        return result.outcome, state.seq, state.message, render_table_fragment(state)
+
+
+MoveAnswer = tuple[str, int, str, str | None]

@@ -21,10 +21,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts import unsubscribe
-from games import rendering
-from games.engine.cards import CARDS, COLOUR_NAMES
-from games.engine.notation import CALL
+from games import engine, rendering
+from games.engine.ddmau.cards import CARDS, COLOUR_NAMES
+from games.engine.ddmau.notation import CALL
+from games.engine.events import Event, render_text
 from games.models import Game, describe_seconds
+from games.presenters import ddmau as ddmau_presenter
 from games.table_state import LogLine, TableState, table_state
 from games.templatetags.cards import MM_KIND_NAMES, label, sort_hand
 
@@ -93,7 +95,14 @@ class Glance:
     time_control: str
 
 
-def card_text(code: str) -> CardText:
+# Inks for the other games' colours and suits (hearts and diamonds red, clubs and spades dark).
+VARIANT_INK = {"C": "#263238", "S": "#263238", "H": "#b71c1c", "D": "#b71c1c", "P": "#6a1b9a", **INK}
+
+
+def card_text(code: str, variant: str = "ddmau") -> CardText:
+    if variant != "ddmau":
+        face = engine.card_info(variant, code)
+        return CardText(code=code, name=face.name, ink=VARIANT_INK.get(face.colour or "", INK[""]))
     return CardText(code=code, name=label(code), ink=INK[CARDS[code].colour or ""])
 
 
@@ -127,21 +136,31 @@ def in_words(text: str) -> str:
     return " ".join(words) + (f", calling {CALL}" if called else "")
 
 
-def _line(line: LogLine, names: Mapping[int, str]) -> str:
-    seat, _, body = line.text.partition(": ")
-    return f"{names.get(line.seat, '?')}: {in_words(body if seat.isdigit() and body else line.text)}"
+def _line(line: LogLine, names: Mapping[int, str], variant: str = "ddmau") -> str:
+    """A move in words for a reader away from the table, from its events: "Ana plays red 7, red 8"."""
+    if not line.events:
+        seat, _, body = line.text.partition(": ")
+        return f"{names.get(line.seat or 0, '?')}: {in_words(body if seat.isdigit() and body else line.text)}"
+    said = []
+    for raw in line.events:
+        event = Event.from_dict(raw)
+        cards = ", ".join(engine.card_info(variant, code).name for code in event.cards)
+        said.append(render_text(event, names, cards))
+    return "; ".join(said)
 
 
 def glance(state: TableState, url: str) -> Glance:
     view: Mapping[str, Any] = state.view or {}
     names = {seat.index: seat.name for seat in state.seats}
-    top = rendering.effective_top(view)
+    if state.variant != "ddmau":
+        return _variant_glance(state, url, view, names)
+    top = ddmau_presenter.effective_top(view)
     notes = []
     if top is not None and top.declared:
         notes.append(f"played as {MM_KIND_NAMES.get(top.declared, top.declared)}")
     if top is not None and top.colour and top.colour != CARDS[top.code].colour:
         notes.append(f"now {COLOUR_NAMES[top.colour]}")
-    hit = rendering.hit_view(view, names, state.viewer_seat)
+    hit = ddmau_presenter.hit_view(view, names, state.viewer_seat)
     hit_text = ""
     if hit is not None:
         who = "You" if hit.target_is_viewer else hit.target_name
@@ -153,11 +172,35 @@ def glance(state: TableState, url: str) -> Glance:
         top=card_text(top.code) if top is not None else None,
         top_note=", ".join(notes),
         hand=tuple(card_text(code) for code in sort_hand(state.hand)),
-        plays=tuple(_line(line, names) for line in state.log[-LAST_PLAYS:]),
+        plays=tuple(_line(line, names, state.variant) for line in state.log[-LAST_PLAYS:]),
         seats=tuple(
             SeatLine(seat.name, seat.cards, seat.total, seat.to_act, seat.away, seat.is_viewer) for seat in state.seats
         ),
         hit=hit_text,
+        deadline=state.deadline,
+        time_control=f"{describe_seconds(state.move_seconds)} per move",
+    )
+
+
+def _variant_glance(state: TableState, url: str, view: Mapping[str, Any], names: Mapping[int, str]) -> Glance:
+    """The table at a glance for the games other than DD MAU, in their presenter's words."""
+    from games.presenters import presenter_for
+
+    presenter = presenter_for(state.variant)
+    top = view.get("top")
+    pending = view.get("pending")
+    return Glance(
+        title=f"Table {state.game_id} · {state.title}",
+        url=url,
+        hand_number=view.get("hand"),
+        top=card_text(top["card"], state.variant) if top else None,
+        top_note=f"now {presenter.colour_words(top.get('color'))}" if top and top.get("color") else "",
+        hand=tuple(card_text(code, state.variant) for code in presenter.sort(state.hand)),
+        plays=tuple(_line(line, names, state.variant) for line in state.log[-LAST_PLAYS:]),
+        seats=tuple(
+            SeatLine(seat.name, seat.cards, seat.total, seat.to_act, seat.away, seat.is_viewer) for seat in state.seats
+        ),
+        hit=presenter.pending_words(pending, names, state.viewer_seat) + "." if pending else "",
         deadline=state.deadline,
         time_control=f"{describe_seconds(state.move_seconds)} per move",
     )
@@ -226,18 +269,26 @@ def seat_away(game: Game, reader: Any) -> Mail:
 
 def hand_result(game: Game, reader: Any) -> Mail:
     state = table_state(game, reader)
-    summary = rendering.hand_summary(state, state.view or {})
+    summary = _hand_summary(state)
     number = summary.number if summary else None
     out = summary.out_name if summary else "Someone"
     subject = f"Hand {number} at table {game.pk}: {out} went out"
     return _table_mail(game, reader, "hand_result", subject, "results", summary=summary)
 
 
+def _hand_summary(state: TableState) -> Any:
+    from games.presenters import presenter_for
+
+    if state.variant == "ddmau":
+        return ddmau_presenter.hand_summary(state, state.view or {})
+    return presenter_for(state.variant).hand_summary(state, state.view or {})
+
+
 def game_result(game: Game, reader: Any) -> Mail:
     state = table_state(game, reader)
     rows = rendering.standings(state)
     winners = rendering.winners_text(rows, state.teams)
-    summary = rendering.hand_summary(state, state.view or {})
+    summary = _hand_summary(state)
     context = {"standings": rows, "winners": winners, "summary": summary, "seed": state.seed}
     return _table_mail(game, reader, "game_result", f"Table {game.pk} is over: {winners}", "results", **context)
 
@@ -268,7 +319,7 @@ def invitation(game: Game, inviter: Any, to: str, reader: Any | None) -> Mail:
         "time_control": game.time_control_label,
         "others": ", ".join(seat.name for seat in game.seats.select_related("user__profile") if not seat.is_free),
     }
-    subject = f"{inviter.profile.name} invites you to a DD MAU table"
+    subject = f"{inviter.profile.name} invites you to a table of {game.title}"
     return _render(reader, "invitation", subject, context, scope=None, to=to)
 
 

@@ -102,6 +102,12 @@ class Game(models.Model):
     visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)
     invite_token = models.CharField(max_length=32, default=new_invite_token, editable=False)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True, help_text="When the seat to act times out.")
+    # When the server closes the reaction window the position holds (VARIANTS.md C5); None without one.
+    window_deadline = models.DateTimeField(null=True, blank=True, db_index=True, editable=False)
+    # Between hands at a live table: the hand's result shows until every player said Ready or this
+    # moment passed; the next hand's clock starts only then (games.actions.do_ready).
+    break_until = models.DateTimeField(null=True, blank=True, editable=False)
+    ready_seats = models.JSONField(default=list, blank=True, editable=False)
     league = models.ForeignKey("leagues.League", null=True, blank=True, on_delete=models.SET_NULL, related_name="games")
     tournament = models.ForeignKey(
         "leagues.Tournament", null=True, blank=True, on_delete=models.SET_NULL, related_name="games"
@@ -156,12 +162,42 @@ class Game(models.Model):
     def is_over(self) -> bool:
         return self.status in (self.Status.FINISHED, self.Status.ABORTED, self.Status.MERGED)
 
+    def on_break(self, now: Any = None) -> bool:
+        """Between two hands, the result still showing (live tables)."""
+        from django.utils import timezone
+
+        return self.break_until is not None and self.break_until > (now or timezone.now())
+
+    @property
+    def game_rules(self) -> Any:
+        """The engine's rules this table plays by (its game and house rules)."""
+        from games import engine
+
+        return engine.get_rules(self.variant, self.rules or None)
+
+    @property
+    def title(self) -> str:
+        return str(self.game_rules.title)
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats the game waits for, from the position; () before the start, after the end and while
+        a reaction window is open (the server closes it)."""
+        if self.status != self.Status.PLAYING or not self.position:
+            return ()
+        from games import engine
+
+        return tuple(engine.rules_of(self.position).to_act(self.position))
+
     @property
     def turn(self) -> int | None:
         """The seat to act, from the position; None before the start and after the end."""
         if self.status != self.Status.PLAYING or not self.position:
             return None
         turn = self.position.get("turn")
+        if self.variant != "ddmau":
+            waiting = self.to_act
+            return waiting[0] if waiting else None
         return turn if isinstance(turn, int) else None
 
     @property
@@ -206,8 +242,9 @@ class Game(models.Model):
         """The deal, as the engine makes it from this game's seed; the same every time."""
         from games import engine
 
+        options = {"mode": self.mode, "teams": self.teams} if self.variant == "ddmau" else {}
         position = engine.new_game(
-            self.seat_count, seed=self.seed, rules=self.rules or None, mode=self.mode, teams=self.teams
+            self.seat_count, seed=self.seed, variant=self.variant, rules=self.rules or None, **options
         )
         if self.start_totals:
             position["totals"] = list(self.start_totals)
@@ -224,7 +261,15 @@ class Game(models.Model):
 
 
 # Several bots often share a table: each seat's bot gets a name of its own so the log reads clearly.
-BOT_NAMES = ("Ada", "Bruno", "Cleo", "Dario", "Edda", "Fritz", "Greta", "Hugo", "Ines", "Jakob")
+# Machine names, none a person's (the demo players are ana, ben, cleo and dev), and every bot's name
+# starts with BOT_MARK, short enough never to be cut off, so nobody takes a bot for a player.
+BOT_MARK = "\N{ROBOT FACE}"
+BOT_NAMES = ("Bolt", "Cog", "Dynamo", "Gizmo", "Pixel", "Rivet", "Sprocket", "Turbo", "Widget", "Zippy")
+
+
+def bot_name(index: int) -> str:
+    """The name of the bot at seat `index`: "🤖 Bolt"."""
+    return f"{BOT_MARK} {BOT_NAMES[index % len(BOT_NAMES)]}"
 
 
 class Seat(models.Model):
@@ -268,8 +313,15 @@ class Seat(models.Model):
         if self.user is not None:
             return str(self.user.profile.name)
         if self.bot:
-            return f"{BOT_NAMES[self.index % len(BOT_NAMES)]} ({self.get_bot_display()})"
+            return bot_name(self.index)
         return "Free seat"
+
+    @property
+    def full_name(self) -> str:
+        """The name with what plays the seat, for a `title`: "🤖 Bolt, greedy bot"."""
+        if self.user is None and self.bot:
+            return f"{self.name}, {self.get_bot_display().lower()}"
+        return self.name
 
 
 class Move(models.Model):
@@ -277,11 +329,15 @@ class Move(models.Model):
         PLAYER = "player", "Player"
         BOT = "bot", "Bot"
         TIMEOUT = "timeout", "Played on timeout"
+        SERVER = "server", "The table (a reaction window closed)"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField(help_text="1 for the first move; the game's seq after it.")
-    seat = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField(null=True, blank=True, help_text="None: the server's own act.")
     action = models.JSONField()
+    # The engine's public events of the move (games.engine.events), as JSON: the log, the line of
+    # what just happened, mails and replays are written from them.
+    events = models.JSONField(default=list, blank=True)
     notation = models.CharField(max_length=200)
     public_line = models.CharField(max_length=200, help_text="What every player may see of the move.")
     source = models.CharField(max_length=10, choices=Source.choices, default=Source.PLAYER)
@@ -336,3 +392,24 @@ class SentMail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} to user {self.user_id} ({self.key})"
+
+
+class DeferredTurnMail(models.Model):
+    """A "your turn" mail held back because the player had the table open when the turn came.
+
+    It goes out once they have been away for the grace period (games.notifications), unless the
+    turn has moved on by then; the row is gone once the mail is sent or no longer needed. `key` is
+    the turn's (its deadline, as in SentMail), `due` when to look again.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=40)
+    due = models.DateTimeField(db_index=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game", "key"], name="deferred_turn_mail_once")]
+
+    def __str__(self) -> str:
+        return f"Turn mail to user {self.user_id} held for {self.game} ({self.key})"

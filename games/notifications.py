@@ -1,8 +1,11 @@
 """Who is told what by mail about their games, each mail at most once.
 
 Only turn-by-turn tables mail (a live table is played with everyone at it):
-- "your turn" when the turn reaches a player whose profile asks for every turn, unless they have
-  the table open right now (`mark_table_open`, a cache key the table's socket can keep fresh);
+- "your turn" when the turn reaches a player whose profile asks for every turn. If they have the
+  table open right now (`mark_table_open`, a cache key the table's socket keeps fresh) the mail is
+  held back (a `DeferredTurnMail` row) and goes out once they have been away for the grace period,
+  TABLE_OPEN_SECONDS, if the turn is still theirs: a task looks at its due time
+  (`send_deferred_turn_mail`), and the beat sweep (`deferred_mails_due`) catches a lost message;
 - a reminder once 80% of the move time is gone (`send_reminders`, a beat task), if reminders are on;
 - "a bot plays your seat" when a player is marked away;
 - hand and game results, if results are on;
@@ -16,9 +19,10 @@ A turn's occasion is its deadline, which changes exactly when the turn does.
 
 from __future__ import annotations
 
+import time
 import zoneinfo
 from collections.abc import Iterable, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -32,10 +36,13 @@ from django.utils import timezone
 
 from accounts.models import Profile
 from games import clock, emails, tasks
-from games.models import LIVE_MAX_SECONDS, Game, Seat, SentMail
+from games.models import LIVE_MAX_SECONDS, DeferredTurnMail, Game, Seat, SentMail
 
 REMINDER_AT = 0.8  # of the move time gone
+# The grace period: a table not seen open for this long is closed (the page says "here" every minute).
 TABLE_OPEN_SECONDS = 90
+# A held turn mail's own task normally sends it; the sweep steps in only this much later.
+DEFERRED_SWEEP_GRACE = timedelta(seconds=30)
 
 
 def queue(mail: emails.Mail) -> None:
@@ -65,13 +72,24 @@ def table_open_key(game_id: int, user_id: int) -> str:
     return f"games:open:{game_id}:{user_id}"
 
 
-def mark_table_open(game_id: int, user_id: int, seconds: int = TABLE_OPEN_SECONDS) -> None:
-    """The player is looking at the table (call on connect and on each message): no "your turn" mail."""
-    cache.set(table_open_key(game_id, user_id), 1, seconds)
+def mark_table_open(game_id: int, user_id: int, seconds: float = TABLE_OPEN_SECONDS) -> None:
+    """The player is looking at the table (call on connect and on each message): no "your turn" mail
+    until `seconds` after this. The key holds when it runs out (a Unix time)."""
+    cache.set(table_open_key(game_id, user_id), time.time() + seconds, seconds)
 
 
 def is_table_open(game_id: int, user_id: int) -> bool:
     return cache.get(table_open_key(game_id, user_id)) is not None
+
+
+def table_open_until(game_id: int, user_id: int) -> datetime | None:
+    """When the player counts as away unless the table says "here" again; None: away now."""
+    until = cache.get(table_open_key(game_id, user_id))
+    if until is None:
+        return None
+    if not isinstance(until, int | float):  # a key set before it held a time
+        until = time.time() + TABLE_OPEN_SECONDS
+    return datetime.fromtimestamp(float(until), tz=UTC)
 
 
 # --- after every move --------------------------------------------------------------------------
@@ -115,10 +133,77 @@ def _turn_reached(game: Game, seats: Sequence[Seat]) -> None:
     if seat is None or seat.user is None or seat.away or not seat.user.email:
         return
     user = seat.user
-    if user.profile.turn_mail != Profile.TurnMail.EVERY_TURN or is_table_open(game.pk, user.pk):
+    if user.profile.turn_mail != Profile.TurnMail.EVERY_TURN:
         return
-    if first_time(user.pk, game, SentMail.Kind.TURN, turn_key(game)):
+    until = table_open_until(game.pk, user.pk)
+    if until is not None:
+        _defer_turn_mail(game, user, until)
+    elif first_time(user.pk, game, SentMail.Kind.TURN, turn_key(game)):
         queue(emails.your_turn(game, user))
+
+
+# --- a turn mail held while the player is at the table -----------------------------------------
+
+
+def _defer_turn_mail(game: Game, user: Any, until: datetime) -> None:
+    """The player has the table open: look again once the open mark runs out (one row per turn)."""
+    held, created = DeferredTurnMail.objects.get_or_create(
+        user_id=user.pk, game=game, key=turn_key(game), defaults={"due": until}
+    )
+    if created:
+        _look_again(held)
+
+
+def _look_again(held: DeferredTurnMail) -> None:
+    mail_id, due = held.pk, held.due
+    transaction.on_commit(lambda: tasks.send_deferred_turn_mail.apply_async((mail_id,), eta=due), robust=True)
+
+
+def send_deferred_turn_mail(mail_id: int) -> str:
+    """Send a held turn mail if its turn is still running and the player has been away for the grace
+    period; look again later while they are still at the table. Exactly once: the row is locked (a
+    task and the sweep may both come), and SentMail's unique row stands behind it."""
+    with transaction.atomic():
+        held = DeferredTurnMail.objects.select_for_update(skip_locked=True, of=("self",)).filter(pk=mail_id).first()
+        if held is None:
+            return "gone"  # sent, no longer needed, or in the hands of another worker
+        game = Game.objects.get(pk=held.game_id)
+        turn = game.turn
+        seat = None if turn is None else game.seats.select_related("user__profile").filter(index=turn).first()
+        still_due = (
+            game.status == Game.Status.PLAYING
+            and game.deadline is not None
+            and turn_key(game) == held.key
+            and seat is not None
+            and seat.user_id == held.user_id
+            and not seat.away
+        )
+        if not still_due:
+            held.delete()
+            return "moved on"  # the player moved (or the clock did) before leaving
+        until = table_open_until(game.pk, held.user_id)
+        if until is not None:
+            held.due = until
+            held.save(update_fields=["due"])
+            _look_again(held)
+            return "at the table"
+        held.delete()
+        assert seat is not None
+        assert seat.user is not None
+        user = seat.user
+        if user.profile.turn_mail != Profile.TurnMail.EVERY_TURN or not user.email:
+            return "not wanted"
+        if not first_time(user.pk, game, SentMail.Kind.TURN, held.key):
+            return "sent already"
+        queue(emails.your_turn(game, user))
+        return "sent"
+
+
+def deferred_mails_due(now: datetime | None = None) -> list[int]:
+    """Held turn mails whose own task is late (a lost message): for the beat sweep to send."""
+    now = now or timezone.now()
+    late = DeferredTurnMail.objects.filter(due__lte=now - DEFERRED_SWEEP_GRACE).order_by("due")
+    return list(late.values_list("pk", flat=True)[:500])
 
 
 def _hand_over(game: Game, seats: Sequence[Seat], number: int) -> None:

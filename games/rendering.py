@@ -9,6 +9,7 @@ buttons the engine's legal actions allow, and the hand-end and final scores.
 from __future__ import annotations
 
 import hashlib
+import html
 import pickle
 import threading
 from collections import OrderedDict
@@ -20,17 +21,13 @@ from typing import Any
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
-from django.utils.html import format_html, format_html_join, strip_tags
+from django.utils.html import format_html, strip_tags
 from django.utils.safestring import SafeString
 
-from games.engine.cards import CARDS, COLOURS, MM_DECLARATIONS
+from games.presenters import presenter_for
+from games.presenters.base import Presenter, ScoreRow, describe_events
 from games.table_state import LogLine, SeatState, TableState
-from games.templatetags.cards import MM_KIND_NAMES, label, sort_hand
 
-MAX_DRAWS = 3  # R17
-# Cards the next player looks through (R7, R38); a Master Mau is invisible when declared as one of these.
-SEE_THROUGH = frozenset(("JT", "LM", "DM"))
-HIT_NAMES = {"T": "Penal T", "JT": "Just Take Two"}
 TEAM_NAMES = ("Team A", "Team B", "Team C")
 
 
@@ -39,7 +36,7 @@ class SeatView:
     seat: SeatState
     dealer: bool
     target: bool  # a pending hit waits for this seat
-    missed_call: bool  # left one card without calling DD MAU and may be caught (R27)
+    flags: tuple[str, ...]  # the game's own tags: a missed call that may be caught (R27), ...
     partner: bool  # the viewer's partner (R36)
     team_name: str
 
@@ -53,72 +50,6 @@ class SeatView:
             "is-free": self.seat.is_free,
         }
         return " ".join(["seat", *(name for name, on in flags.items() if on)])
-
-
-@dataclass(frozen=True)
-class PlayedCard:
-    code: str
-    declared: str  # the kind a Master Mau was played as, "" otherwise
-
-
-@dataclass(frozen=True)
-class PlayView:
-    seat_name: str
-    cards: tuple[PlayedCard, ...]
-    colour: str | None
-    block: bool
-
-
-@dataclass(frozen=True)
-class TopView:
-    code: str
-    colour: str
-    declared: str
-
-
-@dataclass(frozen=True)
-class HitView:
-    target_name: str
-    target_is_viewer: bool
-    kind_name: str
-    cards: int
-
-
-@dataclass(frozen=True)
-class HandCard:
-    code: str
-    label: str
-    playable: bool
-
-
-@dataclass(frozen=True)
-class Controls:
-    play: bool
-    draw: bool
-    draws_left: int
-    pass_: bool
-    take: bool
-    block: bool
-    catch_targets: tuple[tuple[int, str], ...]  # (seat, name) of every missed call the viewer may catch
-
-
-@dataclass(frozen=True)
-class ScoreRow:
-    name: str
-    points: int | None  # this hand's points (after the Shadow Master multiplier)
-    total: int | None
-    went_out: bool
-    winner: bool
-    safety_net: bool
-    place: int = 0
-
-
-@dataclass(frozen=True)
-class HandSummary:
-    number: int | None  # the hand that was scored
-    out_name: str
-    multiplier: int
-    rows: tuple[ScoreRow, ...]
 
 
 def render_table(state: TableState, request: HttpRequest) -> str:
@@ -202,50 +133,49 @@ def _seat_html(seat: SeatView, total_label: str, can_join: bool, join_url: str, 
 
 def table_context(state: TableState) -> dict[str, Any]:
     view: Mapping[str, Any] = state.view or {}
+    presenter = presenter_for(state.variant)
     names = {seat.index: seat.name for seat in state.seats}
-    hand = sort_hand(state.hand)
-    controls = controls_for(state.legal, view, names)
-    turn_seat = view.get("turn") if state.status == "playing" else None
-    log = log_lines(state.log, names)
+    waiting = state.to_act if state.status == "playing" else ()
+    log = log_lines(state.log, names, presenter)
     standing_rows = standings(state) if state.status == "finished" else ()
-    return {
+    context = {
         "state": state,
         "view": view,
-        "my_turn": turn_seat is not None and turn_seat == state.viewer_seat,
-        "turn_name": names.get(turn_seat, "") if turn_seat is not None else "",
+        "presenter": presenter,
+        "variant": state.variant,
+        "felt_template": presenter.felt_template,
+        "hand_template": presenter.hand_template,
+        "help_template": presenter.help_template,
+        "game_title": state.title,
+        "my_turn": state.viewer_seat is not None and state.viewer_seat in waiting,
+        "turn_name": " & ".join(names.get(seat, "") for seat in waiting),
         "dealer_name": names.get(view.get("dealer", -1), ""),
         "free_seats": sum(seat.is_free for seat in state.seats),
         "rules_text": ", ".join(f"{key} {value}" for key, value in sorted(state.rules.items())),
-        "colours": COLOURS,
         "first_log_seq": state.log[0].seq if state.log else 1,
-        "announce": strip_tags(log[-1]) if log else "",
+        # the attribute is escaped once by the template: unescape what strip_tags leaves (Zoë &lt;b&gt;)
+        "announce": html.unescape(strip_tags(log[-1])) if log else "",
+        "happened": log[-1] if log else "",
+        "log_items": log_items(state.log, log, names),
         "winners_text": winners_text(standing_rows, state.teams),
-        "seats": seat_views(state, view),
-        "hand": hand_cards(hand, state.legal),
-        "hand_signature": " ".join(hand),
-        "controls": controls,
-        "top": effective_top(view),
-        "last_play": last_play(view, names),
-        "hit": hit_view(view, names, state.viewer_seat),
-        "direction": view.get("direction", 1),
-        "draw_pile": view.get("draw") if isinstance(view.get("draw"), int) else None,
+        "seats": seat_views(state, view, presenter),
         "hand_number": view.get("hand"),
-        "mm_slots": range(hand.count("MM")),
-        "mm_kinds": [(kind, MM_KIND_NAMES[kind]) for kind in MM_DECLARATIONS],
-        "needs_colour_picker": "SM" in hand or "MM" in hand,
-        "can_call": len(hand) >= 2,
-        "summary": hand_summary(state, view),
         # Open while the next hand has not begun, closed (one line) once the pile fills again.
-        "summary_open": not view.get("pile") or state.status == "finished",
+        "summary_open": not view.get("pile") or state.status == "finished" or state.break_until is not None,
+        "on_break": state.break_until is not None,
+        "i_am_ready": state.viewer_seat in state.ready,
+        "ready_names": [names.get(seat, "?") for seat in state.ready],
         "standings": standing_rows,
         "log": log,
         "playing": state.status == "playing" and bool(view),
         "ws_path": state.urls.ws,
         "seat_total_label": "Team total" if state.teams else "Total",
     }
+    context.update(presenter.context(state, view, names) if view else {})
+    return context
 
 
-def seat_views(state: TableState, view: Mapping[str, Any]) -> list[SeatView]:
+def seat_views(state: TableState, view: Mapping[str, Any], presenter: Presenter) -> list[SeatView]:
     """Every seat in the order of play, starting from the viewer's left (spectators, and before the start: from 0)."""
     seats = list(state.seats)
     if state.viewer_seat is not None and seats and state.status != "open":
@@ -258,7 +188,7 @@ def seat_views(state: TableState, view: Mapping[str, Any]) -> list[SeatView]:
             seat=seat,
             dealer=bool(view) and view.get("dealer") == seat.index,
             target=pending.get("target") == seat.index,
-            missed_call=view.get("must_call") == seat.index,
+            flags=presenter.seat_flags(view, seat.index) if view else (),
             partner=state.teams and not seat.is_viewer and my_team is not None and seat.team == my_team,
             team_name=TEAM_NAMES[seat.team] if state.teams and seat.team is not None else "",
         )
@@ -266,131 +196,9 @@ def seat_views(state: TableState, view: Mapping[str, Any]) -> list[SeatView]:
     ]
 
 
-def _declared(play: Mapping[str, Any]) -> list[PlayedCard]:
-    declarations = iter(play.get("mm") or ())
-    return [
-        PlayedCard(code, next(declarations, "") if code == "MM" and not play.get("block") else "")
-        for code in play.get("cards") or ()
-    ]
-
-
-def effective_top(view: Mapping[str, Any]) -> TopView | None:
-    """R7: the last visible card with its current colour, and what a Master Mau there was played as."""
-    top = view.get("top")
-    if not top:
-        return None
-    declared = ""
-    if top.get("card") == "MM":
-        for play in reversed(view.get("pile") or ()):
-            if play.get("block"):
-                continue
-            visible = [
-                card for card in _declared(play) if card.code not in SEE_THROUGH and card.declared not in SEE_THROUGH
-            ]
-            if visible:
-                declared = visible[-1].declared
-                break
-    return TopView(code=top["card"], colour=top.get("color") or "", declared=declared)
-
-
-def last_play(view: Mapping[str, Any], names: Mapping[int, str]) -> PlayView | None:
-    pile = view.get("pile") or ()
-    if not pile:
-        return None
-    play = pile[-1]
-    return PlayView(
-        seat_name=names.get(play.get("seat"), "?"),
-        cards=tuple(_declared(play)),
-        colour=play.get("color"),
-        block=bool(play.get("block")),
-    )
-
-
-def hit_view(view: Mapping[str, Any], names: Mapping[int, str], viewer_seat: int | None) -> HitView | None:
-    pending = view.get("pending")
-    if not pending:
-        return None
-    return HitView(
-        target_name=names.get(pending["target"], "?"),
-        target_is_viewer=pending["target"] == viewer_seat,
-        kind_name=HIT_NAMES.get(pending.get("kind", ""), "hit"),
-        cards=pending.get("cards", 0),
-    )
-
-
-def hand_cards(hand: Sequence[str], legal: Iterable[Mapping[str, Any]]) -> list[HandCard]:
-    """The viewer's hand with a hint: which cards take part in at least one legal play now."""
-    playable = {code for action in legal if action.get("act") == "play" for code in action.get("cards") or ()}
-    return [HandCard(code=code, label=label(code), playable=code in playable) for code in hand]
-
-
-def controls_for(legal: Sequence[Mapping[str, Any]], view: Mapping[str, Any], names: Mapping[int, str]) -> Controls:
-    acts = {action.get("act") for action in legal}
-    targets = sorted({action["target"] for action in legal if action.get("act") == "catch" and "target" in action})
-    return Controls(
-        play="play" in acts,
-        draw="draw" in acts,
-        draws_left=max(0, MAX_DRAWS - int(view.get("draws") or 0)),
-        pass_="pass" in acts,
-        take="take" in acts,
-        block="block" in acts,
-        catch_targets=tuple((seat, names.get(seat, f"seat {seat}")) for seat in targets),
-    )
-
-
 def _seat_names(state: TableState, seats: Iterable[int]) -> str:
     names = {seat.index: seat.name for seat in state.seats}
     return " & ".join(names.get(seat, "?") for seat in seats)
-
-
-def hand_summary(state: TableState, view: Mapping[str, Any]) -> HandSummary | None:
-    """The hand last scored: who went out, everyone's points, the multiplier, the safety nets."""
-    last = state.last_hand
-    if not last:
-        return None
-    points = list(last.get("points") or ())
-    totals = list(view.get("totals") or ())
-    nets = safety_nets(state, last)
-    rows = tuple(
-        ScoreRow(
-            name=seat.name,
-            points=points[seat.index] if seat.index < len(points) else None,
-            total=totals[seat.index] if seat.index < len(totals) else None,
-            went_out=seat.index == last.get("out"),
-            winner=False,
-            safety_net=seat.index in nets,
-        )
-        for seat in state.seats
-    )
-    number = view.get("hand")
-    return HandSummary(
-        number=(number - 1 if isinstance(number, int) and not view.get("over") else number),
-        out_name=_seat_names(state, [last.get("out", -1)]),
-        multiplier=int(last.get("multiplier") or 1),
-        rows=rows,
-    )
-
-
-def safety_nets(state: TableState, last: Mapping[str, Any]) -> set[int]:
-    """Seats whose total fell back to the reset value after this hand (R31).
-
-    Taken from the engine's `last_hand["nets"]` when it says so, else worked out from the totals
-    before the hand when the state carries them (`extra["totals_before"]`); otherwise unknown (empty).
-    """
-    if last.get("nets") is not None:
-        return set(last["nets"])
-    before = state.extra.get("totals_before")
-    if not before:
-        return set()
-    low, high = int(state.rules.get("net_low", 500)), int(state.rules.get("target", 505))
-    points = list(last.get("points") or ())
-    teams = (state.view or {}).get("teams") or [[seat] for seat in range(len(points))]
-    nets: set[int] = set()
-    for team in teams:  # R36: partners share a total, and the hand's score is the sum of theirs
-        score = sum(points[seat] for seat in team if seat < len(points))
-        if all(seat < len(before) and low <= before[seat] + score <= high for seat in team):
-            nets.update(team)
-    return nets
 
 
 def standings(state: TableState) -> tuple[ScoreRow, ...]:
@@ -412,7 +220,8 @@ def standings(state: TableState) -> tuple[ScoreRow, ...]:
                 safety_net=False,
             )
         )
-    rows.sort(key=lambda row: (not row.winner, row.total if row.total is not None else 10**9))
+    sign = -1 if state.higher_wins else 1
+    rows.sort(key=lambda row: (not row.winner, sign * row.total if row.total is not None else 10**9))
     placed: list[ScoreRow] = []
     for position, row in enumerate(rows, start=1):
         tied = placed and placed[-1].total == row.total and placed[-1].winner == row.winner
@@ -426,39 +235,37 @@ def winners_text(rows: Sequence[ScoreRow], teams: bool) -> str:
     return f"{' and '.join(winners)} {verb}!" if winners else "Game over."
 
 
-def log_lines(lines: Iterable[LogLine], names: Mapping[int, str]) -> list[SafeString]:
-    """Public log lines with the seat's name instead of its number and card codes drawn as chips."""
-    return [_log_line(names.get(line.seat, "?"), line.text) for line in lines]
+@dataclass(frozen=True)
+class LogItem:
+    seq: int
+    html: SafeString
+    hand_break: str  # after a move that ended a hand: "Hand 2: Ana went out"; else ""
 
 
-@lru_cache(maxsize=8192)  # a line stays in the log for 30 moves and is shown to every viewer
-def _log_line(name: str, text: str) -> SafeString:
-    return format_html("<b>{0}</b> {1}", name, notation_html(_body(text)))
+def log_items(lines: Sequence[LogLine], rendered: Sequence[SafeString], names: Mapping[int, str]) -> list[LogItem]:
+    """The log's lines, each with the break that follows the move that ended a hand."""
+    items = []
+    for line, words in zip(lines, rendered, strict=True):
+        ended = next((event for event in line.events if event.get("kind") == "hand_over"), None)
+        note = ""
+        if ended is not None:
+            number = (ended.get("data") or {}).get("hand")
+            out = ended.get("seat")
+            who = names.get(out, "Someone") if isinstance(out, int) else "Nobody"
+            note = f"{'Hand ' + str(number) if number else 'The hand'} is over: {who} went out"
+        items.append(LogItem(line.seq, words, note))
+    return items
 
 
-def _body(text: str) -> str:
-    head, sep, body = text.partition(":")
-    return body.strip() if sep and head.strip().isdigit() else text
+def log_lines(lines: Iterable[LogLine], names: Mapping[int, str], presenter: Presenter) -> list[SafeString]:
+    """The log in words from each move's events: names for seats, card chips for cards."""
+    return [_log_line(line, names, presenter) for line in lines]
 
 
-def notation_html(text: str) -> SafeString:
-    """A notation line with each card code as a small coloured chip (colour letter and shape kept)."""
-    return format_html_join(" ", "{0}", ((_token_html(token),) for token in text.split()))
-
-
-@lru_cache(maxsize=4096)
-def _token_html(token: str) -> SafeString:
-    code, _, colour = token.partition(">")
-    if code.startswith("MM="):
-        kind = code[3:]
-        chip = format_html(
-            '<span class="chip chip-X" title="Master Mau as {0}">MM={1}</span>', MM_KIND_NAMES.get(kind, kind), kind
+def _log_line(line: LogLine, names: Mapping[int, str], presenter: Presenter) -> SafeString:
+    words = describe_events(presenter, line.events, names) if line.events else format_html("{0}", line.text)
+    if line.source == "timeout" and line.seat is not None:
+        return format_html(
+            '{0} <span class="muted">(played for {1}, who ran out of time)</span>', words, names.get(line.seat, "?")
         )
-    elif code in CARDS:
-        info = CARDS[code]
-        chip = format_html('<span class="chip chip-{0}" title="{1}">{2}</span>', info.colour or "X", label(code), code)
-    else:
-        return format_html("{0}", token)
-    if colour:
-        chip = format_html('{0}<span class="chip-colour">&gt;<span class="pip pip-{1}"></span>{1}</span>', chip, colour)
-    return chip
+    return words

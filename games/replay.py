@@ -23,6 +23,7 @@ class ReplayStep:
     seat: int | None
     notation: str  # "2: LM G7 G8 G9"; "" for the deal
     line: str  # the public line shown during play
+    events: tuple[Mapping[str, Any], ...]  # the engine's public events of the move
     position: Mapping[str, Any]  # the whole position after the step, every hand visible
     ends_hand: bool
 
@@ -38,6 +39,7 @@ class ReplayHand:
 @dataclass(frozen=True)
 class Replay:
     game_id: int
+    variant: str
     seat_names: tuple[str, ...]
     seed: str
     seed_hash: str
@@ -77,8 +79,12 @@ def build_replay(game: Game) -> Replay:
     deal = positions[0]
     steps: list[ReplayStep] = []
     for move, before, after in zip(moves, positions[:-1], positions[1:], strict=True):
-        ends_hand = after.get("hand") != before.get("hand") or bool(after.get("over"))
-        steps.append(ReplayStep(move.seq, move.seat, move.notation, move.public_line, after, ends_hand))
+        if move.events:
+            ends_hand = any(event.get("kind") == "hand_over" for event in move.events) or bool(after.get("over"))
+        else:  # a move stored before moves kept their events
+            ends_hand = after.get("hand") != before.get("hand") or bool(after.get("over"))
+        events = tuple(move.events or ())
+        steps.append(ReplayStep(move.seq, move.seat, move.notation, move.public_line, events, after, ends_hand))
         if ends_hand:
             hands.append(ReplayHand(before.get("hand", len(hands) + 1), deal, tuple(steps), after.get("last_hand")))
             deal, steps = after, []
@@ -87,6 +93,7 @@ def build_replay(game: Game) -> Replay:
     final = positions[-1]
     return Replay(
         game_id=game.pk,
+        variant=game.variant,
         seat_names=tuple(seat.name for seat in game.seats.select_related("user__profile").order_by("index")),
         seed=game.seed,
         seed_hash=game.seed_hash,

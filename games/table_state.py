@@ -73,9 +73,10 @@ class SeatState:
 @dataclass(frozen=True)
 class LogLine:
     seq: int
-    seat: int
-    text: str  # the public line, e.g. "2: drew 1" (never the card drawn)
-    source: str  # "player", "bot" or "timeout"
+    seat: int | None  # None: the table's own act (a reaction window closed)
+    text: str  # the public line in words, seats by number (never the card drawn)
+    source: str  # "player", "bot", "timeout" or "server"
+    events: tuple[Mapping[str, Any], ...] = ()  # the engine's public events of the move
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,13 @@ class TableState:
     urls: TableUrls
     message: str = ""  # a refusal to show inline (set by the view that refused)
     extra: Mapping[str, Any] = field(default_factory=dict)
+    variant: str = "ddmau"
+    title: str = "DD MAU"  # the game's name
+    higher_wins: bool = False  # a higher total wins (maumau's point game), else a lower one
+    to_act: tuple[int, ...] = ()  # the seats the game waits for
+    window_deadline: datetime | None = None  # when the open reaction window closes
+    break_until: datetime | None = None  # between hands: when the next hand's clock starts at the latest
+    ready: tuple[int, ...] = ()  # seats that said Ready during the break
 
     @property
     def can_act(self) -> bool:
@@ -143,8 +151,11 @@ def load_seats(game: Game) -> list[Seat]:
 
 
 def load_log(game: Game) -> list[LogLine]:
-    rows = Move.objects.filter(game=game).order_by("-seq").values_list("seq", "seat", "public_line", "source")
-    return [LogLine(seq, seat, text, source) for seq, seat, text, source in reversed(rows[:LOG_LINES])]
+    rows = Move.objects.filter(game=game).order_by("-seq").values_list("seq", "seat", "public_line", "source", "events")
+    return [
+        LogLine(seq, seat, text, source, tuple(events or ()))
+        for seq, seat, text, source, events in reversed(rows[:LOG_LINES])
+    ]
 
 
 class NewestRows:
@@ -234,6 +245,7 @@ def table_state(
     from games import engine
 
     seat_rows = list(seats) if seats is not None else load_seats(game)
+    rules = engine.rules_of(game.position) if game.position else engine.get_rules(game.variant, game.rules or None)
     log_lines = tuple(log) if log is not None else tuple(load_log(game))
     viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
     own = next((seat for seat in seat_rows if viewer_id is not None and seat.user_id == viewer_id), None)
@@ -272,7 +284,10 @@ def table_state(
         view=view,
         hand=hand,
         turn=turn,
-        seats=tuple(_seat_state(seat, view, viewer_seat, turn) for seat in seat_rows),
+        seats=tuple(
+            _seat_state(seat, view, viewer_seat, rules.to_act(game.position) if playing and game.position else ())
+            for seat in seat_rows
+        ),
         legal=legal,
         log=log_lines,
         last_hand=view.get("last_hand") if view else None,
@@ -286,17 +301,27 @@ def table_state(
         seed=game.revealed_seed,
         urls=table_urls(game, show_invite=own is not None or is_creator),
         message=message,
+        variant=game.variant,
+        title=rules.title,
+        higher_wins=rules.higher_total_wins,
+        to_act=tuple(rules.to_act(game.position)) if playing and game.position else (),
+        window_deadline=game.window_deadline if playing else None,
+        break_until=game.break_until if playing and game.on_break() else None,
+        ready=tuple(game.ready_seats or ()) if playing and game.on_break() else (),
     )
 
 
-def _seat_state(seat: Seat, view: Mapping[str, Any] | None, viewer_seat: int | None, turn: int | None) -> SeatState:
+def _seat_state(
+    seat: Seat, view: Mapping[str, Any] | None, viewer_seat: int | None, waiting: Sequence[int]
+) -> SeatState:
     cards: int | None = None
     total: int | None = None
     out = False
     if view is not None:
         held = view["hands"][seat.index]
         cards = held if isinstance(held, int) else len(held)
-        total = view["totals"][seat.index]
+        totals = view.get("totals")
+        total = totals[seat.index] if totals else None
         out = seat.index in (view.get("out") or ())
     return SeatState(
         index=seat.index,
@@ -309,6 +334,6 @@ def _seat_state(seat: Seat, view: Mapping[str, Any] | None, viewer_seat: int | N
         is_viewer=viewer_seat == seat.index,
         cards=cards,
         total=total,
-        to_act=turn == seat.index,
+        to_act=seat.index in waiting,
         out=out,
     )

@@ -35,26 +35,31 @@ def do_open_table(
     move_seconds: int,
     start_totals: Sequence[int] | None,
     clock_running: bool,
+    variant: str = "ddmau",
 ) -> Game:
-    """A started tournament-mode table (R35): `users[i]` at seat i, the bot standing in for `away`.
+    """A started tournament table: `users[i]` at seat i, the bot standing in for `away`.
 
-    `start_totals` are the running totals the players bring from their earlier tables; with
-    `clock_running` false (a paused tournament) the table waits without a deadline.
+    DD MAU plays in tournament mode (R35), `start_totals` being the running totals the players bring
+    from their earlier tables; any other `variant` plays one ordinary game of its own (a round of a
+    tournament of rounds), with no totals brought along. With `clock_running` false (a paused
+    tournament) the table waits without a deadline.
     """
     seat_count = len(users)
-    actions.check_table_shape(seat_count, teams, bots=0)
-    house_rules = actions.check_house_rules(rules)
+    actions.check_table_shape(seat_count, teams, 0, variant)
+    house_rules = actions.check_house_rules(rules, variant)
+    elimination = variant == "ddmau"
     now = timezone.now()
     with transaction.atomic():
         game = Game.objects.create(
+            variant=variant,
             seat_count=seat_count,
             move_seconds=move_seconds,
             teams=teams,
             rules=house_rules,
-            mode=Game.Mode.TOURNAMENT,
+            mode=Game.Mode.TOURNAMENT if elimination else Game.Mode.STANDARD,
             creator=creator,
             tournament_id=tournament_id,
-            start_totals=list(start_totals) if start_totals and any(start_totals) else None,
+            start_totals=list(start_totals) if elimination and start_totals and any(start_totals) else None,
             status=Game.Status.PLAYING,
             started=now,
         )

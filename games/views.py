@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
+from functools import wraps
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Count, Exists, IntegerField, OuterRef, Prefetch, Q
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -16,8 +22,8 @@ from django_htmx.middleware import HtmxDetails
 from games import actions
 from games import replay as replays
 from games.access import may_watch, remember_invite
-from games.forms import CreateGameForm, LobbyFilterForm, StartForm
-from games.models import Game, GameQuerySet
+from games.forms import CreateGameForm, LobbyFilterForm, StartForm, variant_choices
+from games.models import Game, GameQuerySet, Seat
 from games.rendering import render_table, render_table_fragment
 from games.table_state import TableState, table_state
 
@@ -35,6 +41,21 @@ def watchable(request: HtmxHttpRequest, game_id: int) -> Game:
     return game
 
 
+def login_unless_public(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Public tables and their replays are open to visitors without an account; anything else
+    (a private table, one that does not exist) sends them to log in first, as before, revealing nothing."""
+
+    @wraps(view)
+    def wrapper(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
+        if not request.user.is_authenticated:
+            public = Game.objects.filter(pk=game_id, visibility=Game.Visibility.PUBLIC).exists()
+            if not public:
+                return redirect_to_login(request.get_full_path())
+        return view(request, game_id)
+
+    return wrapper
+
+
 # --- lobby and creating ------------------------------------------------------------------------
 
 
@@ -43,6 +64,8 @@ def _filtered(tables: GameQuerySet, form: LobbyFilterForm) -> GameQuerySet:
         return tables
     if form.cleaned_data["seats"]:
         tables = tables.filter(seat_count=form.cleaned_data["seats"])
+    if form.cleaned_data.get("game"):
+        tables = tables.filter(variant=form.cleaned_data["game"])
     if form.cleaned_data["pace"] == "live":
         tables = tables.live()
     elif form.cleaned_data["pace"] == "turn":
@@ -72,7 +95,12 @@ def lobby(request: HtmxHttpRequest) -> HttpResponse:
 
 @login_required
 def create(request: HtmxHttpRequest) -> HttpResponse:
-    form = CreateGameForm(request.POST or None, user=request.user, initial={"league": request.GET.get("league")})
+    form = CreateGameForm(
+        request.POST or None,
+        user=request.user,
+        variant=request.GET.get("variant", "ddmau"),
+        initial={"league": request.GET.get("league")},
+    )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -86,21 +114,25 @@ def create(request: HtmxHttpRequest) -> HttpResponse:
                 bots=data["bots"],
                 bot_level=data["bot_level"],
                 league=data["league"],
+                variant=form.variant_key,
             )
         except actions.ActionRefused as refusal:
             form.add_error(None, refusal.message)
         else:
             return redirect(game)
-    return render(request, "games/create.html", {"form": form})
+    return render(request, "games/create.html", {"form": form, "games": variant_choices()})
 
 
 # --- the table ---------------------------------------------------------------------------------
 
 
-@login_required
+@login_unless_public
 def table(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = watchable(request, game_id)
     state = table_state(game, request.user)
+    if state.viewer_seat is None:
+        # Not seated: the page says so ("You are watching"); fragments pushed later carry viewer_seat None.
+        state = dataclasses.replace(state, extra={**state.extra, "watching": True})
     if request.htmx:
         return HttpResponse(render_table_fragment(state))
     return HttpResponse(render_table(state, request))
@@ -142,6 +174,7 @@ def _start(request: HtmxHttpRequest, game: Game) -> object:
 join = table_post_view(_join)
 leave = table_post_view(lambda request, game: actions.do_leave(game.pk, request.user))
 start = table_post_view(_start)
+ready = table_post_view(lambda request, game: actions.do_ready(game.pk, request.user))
 
 
 @login_required
@@ -159,11 +192,20 @@ def move(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
         result = actions.do_move(game_id, request.user, action, expected_seq, client_move_id)
     except actions.ActionRefused:
         raise Http404("No such table.") from None
-    # Checked after the fact to spare the players a query: a stranger changed nothing, and learns nothing.
-    if result.outcome == "forbidden" and not may_watch(result.game, request.user, request.session):
+    # Whatever the outcome, nothing is rendered for someone who may not see the table: a stranger
+    # changed nothing, and gets the same 404 as for the page. Checked after the fact, from the seats
+    # that came with the result, to spare the players a query.
+    if not _may_see_result(request, result):
         raise Http404("No such table.")
     state = table_state(result.game, request.user, seats=result.seats, message=result.message)
     return _answer(request, state, ok=result.ok)
+
+
+def _may_see_result(request: HtmxHttpRequest, result: actions.MoveResult) -> bool:
+    user_id = request.user.pk
+    if result.seats is not None and any(seat.user_id == user_id for seat in result.seats):
+        return True
+    return may_watch(result.game, request.user, request.session)
 
 
 def _answer(request: HtmxHttpRequest, state: TableState, *, ok: bool) -> HttpResponse:
@@ -177,7 +219,7 @@ def _answer(request: HtmxHttpRequest, state: TableState, *, ok: bool) -> HttpRes
 # --- after the end -----------------------------------------------------------------------------
 
 
-@login_required
+@login_unless_public
 def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = watchable(request, game_id)
     if not game.is_replayable:
@@ -189,7 +231,7 @@ def replay(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     return render(request, "games/replay.html", {"replay": replay, "selected_hand": selected})
 
 
-@login_required
+@login_unless_public
 def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     game = watchable(request, game_id)
     if not game.is_replayable:
@@ -199,3 +241,92 @@ def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     )
     response["Content-Disposition"] = f'attachment; filename="ddmau-table-{game.pk}.json"'
     return response
+
+
+# --- watching and playing at once ---------------------------------------------------------------
+
+IN_PROGRESS_LIMIT = 60
+RECENTLY_FINISHED = 12
+
+
+def _listed(games: GameQuerySet) -> GameQuerySet:
+    """Tables for a list: their seats and players in one query, the hand without the position."""
+    seats = Seat.objects.select_related("user__profile").order_by("index")
+    return (
+        games.select_related("league", "tournament")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+        .annotate(
+            hand=Cast(KT("position__hand"), IntegerField()), turn_index=Cast(KT("position__turn"), IntegerField())
+        )
+        .defer("position", "start_totals", "rules")
+    )
+
+
+def in_progress(request: HtmxHttpRequest) -> HttpResponse:
+    """Public tables in play now, live ones first, and the latest finished ones to replay: for anyone."""
+    public = Game.objects.filter(visibility=Game.Visibility.PUBLIC)
+    playing = list(_listed(public.filter(status=Game.Status.PLAYING)).order_by("-started")[:IN_PROGRESS_LIMIT])
+    finished = _listed(public.filter(status=Game.Status.FINISHED)).order_by("-finished")[:RECENTLY_FINISHED]
+    context = {
+        "live": [game for game in playing if game.is_live],
+        "turn_by_turn": [game for game in playing if not game.is_live],
+        "finished": finished,
+    }
+    return render(request, "games/in_progress.html", context)
+
+
+PLAY_NOW_SEATS, PLAY_NOW_BOTS = 4, 3
+PLAY_NOW_MOVE_SECONDS = 120
+PLAY_NOW_BOT_LEVEL = Seat.Bot.GREEDY
+PLAY_NOW_AT_ONCE = 3  # bot tables one player may have in play; the bots play an abandoned one out
+
+
+def _bot_tables_in_play(user: Any) -> GameQuerySet:
+    """Live tables in play that `user` created and shares with bots only."""
+    with_people = Seat.objects.filter(game=OuterRef("pk"), user__isnull=False).exclude(user=user)
+    return (
+        Game.objects.live()
+        .of_player(user)
+        .filter(status=Game.Status.PLAYING, creator=user)
+        .exclude(Exists(with_people))
+        .order_by("-started")
+    )
+
+
+def play_now(request: HtmxHttpRequest) -> HttpResponse:
+    """One click from the home page: a new live table, the player against three greedy bots, dealt at
+    once. GET (where the login sends a visitor back) shows the button; visitors log in first."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.path)
+    if request.method != "POST":
+        return render(request, "games/play_now.html", {"bots": PLAY_NOW_BOTS, "seats": PLAY_NOW_SEATS})
+    waiting = list(_bot_tables_in_play(request.user)[:PLAY_NOW_AT_ONCE])
+    if len(waiting) >= PLAY_NOW_AT_ONCE:
+        messages.info(request, f"You already have {len(waiting)} games against bots in play: here is the latest.")
+        return redirect(waiting[0])
+    try:
+        game = actions.do_create_game(
+            request.user,
+            variant="ddmau",
+            seat_count=PLAY_NOW_SEATS,
+            move_seconds=PLAY_NOW_MOVE_SECONDS,
+            bots=PLAY_NOW_BOTS,
+            bot_level=PLAY_NOW_BOT_LEVEL,
+        )
+        game = actions.do_start(game.pk, request.user, fill_with_bots=True, bot_level=PLAY_NOW_BOT_LEVEL)
+    except actions.ActionRefused as refusal:
+        messages.error(request, refusal.message)
+        return redirect("home")
+    return redirect(game)
+
+
+def game_help(request: HttpRequest, variant: str) -> HttpResponse:
+    """A game's full help page, in the site's own words."""
+    from games.presenters import presenter_for
+
+    titles = dict(variant_choices())
+    if variant not in titles:
+        raise Http404("There is no such game here.")
+    presenter = presenter_for(variant)
+    context = {"title": titles[variant], "variant": variant, "help_template": presenter.help_template, "games": titles}
+    return render(request, "games/help.html", context)

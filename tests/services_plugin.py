@@ -25,6 +25,7 @@ _notes: list[str] = []
 
 def _choose() -> None:
     os.environ.setdefault("DDMAU_BOT_DELAY_SECONDS", "0")
+    os.environ.setdefault("DDMAU_HAND_BREAK_SECONDS", "0")  # tests that want the break between hands set it
     os.environ.setdefault("DDMAU_DISABLE_RATE_LIMITS", "1")
     os.environ.setdefault("DDMAU_PLAIN_STATIC", "1")
     if not os.environ.get("DATABASE_URL"):

@@ -13,7 +13,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from games.engine.cards import CARDS, COLOUR_NAMES, COLOURS, KIND_NAMES, MM_DECLARATIONS, NUMBER, CardInfo
+from games.engine.ddmau.cards import CARDS, COLOUR_NAMES, COLOURS, KIND_NAMES, MM_DECLARATIONS, NUMBER, CardInfo
 
 register = template.Library()
 
@@ -142,3 +142,13 @@ def card_back(count: int | str = "", size: str = "sm") -> SafeString:
     return format_html(
         '<span class="cd cd-back cd-{0}" aria-hidden="true"><span class="cd-count">{1}</span></span>', size, count
     )
+
+
+@register.simple_tag
+def face(variant: str, code: str, size: str = "", declared: str = "", colour: str = "") -> SafeString:
+    """One card of any game: DD MAU's own faces, else the game's presenter's."""
+    if variant == "ddmau" or not variant:
+        return card(code, size, declared, colour)
+    from games.presenters import presenter_for
+
+    return presenter_for(variant).card_html(code, size or "md")

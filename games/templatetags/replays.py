@@ -13,7 +13,9 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
-from games.rendering import PlayView, TopView, effective_top, last_play, notation_html
+from games.presenters import presenter_for
+from games.presenters.base import describe_events
+from games.presenters.ddmau import PlayedCard, PlayView, TopView, effective_top, last_play, notation_html
 from games.templatetags.cards import sort_hand
 
 register = template.Library()
@@ -32,6 +34,7 @@ class ReplaySeat:
 class StepView:
     number: int  # 0 is the deal
     line: str  # the notation line; "" for the deal
+    words: SafeString  # what happened, from the move's events
     actor: str
     seats: tuple[ReplaySeat, ...]
     top: TopView | None
@@ -59,14 +62,24 @@ class HandView:
     numbers: tuple[int, ...]
 
 
-def _step(number: int, line: str, actor: str, position: Mapping[str, Any], names: Sequence[str]) -> StepView:
+def _step(
+    variant: str,
+    number: int,
+    line: str,
+    actor: str,
+    position: Mapping[str, Any],
+    names: Sequence[str],
+    events: Sequence[Mapping[str, Any]] = (),
+) -> StepView:
     by_index = dict(enumerate(names))
+    presenter = presenter_for(variant)
+    ddmau = variant == "ddmau"
     seats = tuple(
         ReplaySeat(
             name=names[index] if index < len(names) else f"seat {index}",
-            cards=tuple(sort_hand(hand)) if isinstance(hand, list) else (),
+            cards=tuple(sort_hand(hand) if ddmau else presenter.sort(hand)) if isinstance(hand, list) else (),
             total=(position.get("totals") or [0] * len(names))[index],
-            to_act=position.get("turn") == index,
+            to_act=index in presenter.rules.to_act(position) if not ddmau else position.get("turn") == index,
             dealer=position.get("dealer") == index,
         )
         for index, hand in enumerate(position.get("hands") or ())
@@ -75,14 +88,29 @@ def _step(number: int, line: str, actor: str, position: Mapping[str, Any], names
     return StepView(
         number=number,
         line=line,
+        words=describe_events(presenter, events, by_index),
         actor=actor,
         seats=seats,
-        top=effective_top(position),
-        last_play=last_play(position, by_index),
+        top=effective_top(position) if ddmau else _top(position),
+        last_play=last_play(position, by_index) if ddmau else _last_play(position, by_index),
         pending=position.get("pending"),
         direction=position.get("direction", 1),
         draw_count=len(draw) if isinstance(draw, list) else int(draw or 0),
     )
+
+
+def _top(position: Mapping[str, Any]) -> TopView | None:
+    top = position.get("top")
+    return TopView(code=top["card"], colour=top.get("color") or "", declared="") if top else None
+
+
+def _last_play(position: Mapping[str, Any], names: Mapping[int, str]) -> PlayView | None:
+    pile = position.get("pile") or ()
+    if not pile:
+        return None
+    play = pile[-1]
+    cards = tuple(PlayedCard(code, "") for code in play.get("cards") or ())
+    return PlayView(seat_name=names.get(play.get("seat", -1), "?"), cards=cards, colour=None, block=False)
 
 
 @register.filter
@@ -105,11 +133,11 @@ def replay_hand(replay: Any, number: Any = None, request: Any = None) -> HandVie
         wanted = numbers[0]
     hand = replay.hand(wanted) or replay.hands[0]
     names = list(replay.seat_names)
-    steps = [_step(0, "", "", hand.deal, names)]
+    steps = [_step(replay.variant, 0, "", "", hand.deal, names)]
     for n, step in enumerate(hand.steps, start=1):
         actor = names[step.seat] if step.seat is not None and step.seat < len(names) else ""
         line = step.notation.partition(":")[2].strip() if ":" in step.notation else step.notation
-        steps.append(_step(n, line, actor, step.position, names))
+        steps.append(_step(replay.variant, n, line, actor, step.position, names, step.events))
     at = numbers.index(hand.number)
     result = hand.result or {}
     rows = tuple(

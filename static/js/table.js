@@ -1,9 +1,11 @@
 /* DD MAU table: live updates, building a play, the keyboard. Our own small code, no libraries.
 
 Protocol (the server side is games/consumers.py and games/views.move; see games/table_state.py):
-  WebSocket ws(s)://host/ws/games/<id>/
+  WebSocket ws(s)://host/ws/games/<id>/ (closed with 4012 when Redis restarts: connect again)
     server -> client  {"type": "table", "seq": n, "html": fragment}       on connect and after every change
                       {"type": "refused", "seq": n, "client_move_id": id, "message": text, "html": fragment}
+                      {"type": "error", "message": text}   a frame it could not read or handle
+                      {"type": "here"}                     the answer to "here"
     client -> server  {"type": "move", "action": {...}, "expected_seq": n, "client_move_id": id}
                       {"type": "resync"}
                       {"type": "here"}   every minute while the page is visible: no "your turn" mail then
@@ -137,11 +139,26 @@ for a play survive a replacement when the hand (data-hand) did not change.
     if (b.picker) b.picker.hidden = !colour;
     const left = cards.length - codes.length;
     if (b.ddmau) b.ddmau.hidden = !(codes.length > 0 && left === 1);
+    // Honest light: only the cards a legal play can go on with after the ones picked (legal_actions).
+    const plays = JSON.parse(b.form.dataset.plays || "[]");
+    const next = new Set();
+    let complete = false;
+    for (const play of plays) {
+      if (play.length < codes.length || !codes.every((code, n) => play[n] === code)) continue;
+      if (play.length === codes.length) complete = true;
+      else next.add(play[codes.length]);
+    }
+    cards.forEach((card, i) => card.classList.toggle("playable", picks.indexOf(i) < 0 && next.has(card.dataset.code)));
     let reason = "";
     if (!codes.length) reason = "";
+    else if (!complete) reason = next.size ? "Not a play yet: the lit cards can follow." : "These cards, in this order, are no play now.";
     else if (mm.some((kind) => !kind)) reason = "Choose what your Master Mau is played as.";
     else if (colour && !chosenColour(b)) reason = "Name a colour.";
-    if (b.play) b.play.disabled = !codes.length || Boolean(reason);
+    if (b.play) {
+      b.play.disabled = !codes.length || Boolean(reason);
+      const names = picks.map((i) => cards[i].getAttribute("aria-label")).join(", ");
+      b.play.firstChild.textContent = codes.length ? "Play " + names + " " : "Play ";
+    }
     if (b.hint) b.hint.textContent = reason;
   }
 
@@ -317,7 +334,9 @@ for a play survive a replacement when the hand (data-hand) did not change.
     event.preventDefault();
     const button = event.submitter;
     if (!button || button.disabled) return;
-    if (button.dataset.act === "play") {
+    // DD MAU's Play button sends the play being built; every other button (a shedding game's card
+    // choices included, whose data-act is also "play") carries its action in its value.
+    if (button.dataset.act === "play" && form.hasAttribute("data-builder")) {
       send(playAction());
       return;
     }
@@ -373,6 +392,13 @@ for a play survive a replacement when the hand (data-hand) did not change.
       } else if (message.type === "refused") {
         if (inFlight && message.client_move_id === inFlight.id) settle();
         swap(message.html);
+      } else if (message.type === "error") {
+        // A frame the server could not read (ours never are): stop waiting, say so.
+        if (inFlight) {
+          settle();
+          busy(false);
+        }
+        showProblem(message.message || "Something went wrong; please try again.");
       }
     });
     ws.addEventListener("close", (event) => {
@@ -485,7 +511,9 @@ for a play survive a replacement when the hand (data-hand) did not change.
   }
 
   function pressKey(act) {
-    const button = live().querySelector('.move-form button[data-act="' + act + '"]');
+    // Keys never reach into a card's choices (a shedding game's hand): only the builder's Play
+    // and the buttons of acts that put down no card.
+    const button = live().querySelector('.move-form:not(.card-choices) button[data-act="' + act + '"]');
     if (button && !button.disabled) button.click();
   }
 

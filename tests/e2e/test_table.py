@@ -15,7 +15,7 @@ from django.db import connections
 from playwright.sync_api import Page, expect
 
 from games import engine
-from games.engine.cards import CARDS, NUMBER
+from games.engine.ddmau.cards import CARDS, NUMBER
 from games.models import Game
 from games.templatetags.cards import label
 from tests.support.personas import PASSWORD
@@ -159,7 +159,7 @@ def mover_and_waiter(web: Any, live: LiveServer, game: Game, **mover_context: An
     return mover, waiter
 
 
-def test_it_plays_from_the_keyboard_and_answers_an_illegal_play_inline(
+def test_it_plays_from_the_keyboard_and_says_when_the_cards_picked_are_no_play(
     live_site: LiveServer, mismatched_duel: Game, web: Any
 ) -> None:
     game = mismatched_duel
@@ -180,13 +180,14 @@ def test_it_plays_from_the_keyboard_and_answers_an_illegal_play_inline(
     page.keyboard.press(str(second + 1))
     expect(live.locator(".hand-card").nth(first).locator(".order")).to_have_text("1")
     expect(live.locator(".hand-card").nth(second).locator(".order")).to_have_text("2")
+    # Honest choices: the light shows only what a legal play can go on with, and Play stays off.
+    expect(live.locator("[data-builder-hint]")).to_contain_text("no play")
+    expect(live.get_by_role("button", name=re.compile(r"^Play"))).to_be_disabled()
     page.keyboard.press("Enter")
-
-    expect(live_part(page, game).locator(".ruling")).to_contain_text(re.compile(r"R1\d: "))
     expect(live_part(page, game)).to_have_attribute("data-seq", "0")
     expect(live_part(page, game).locator(".hand-card")).to_have_count(9)
 
-    # The refused picks stay picked for a second try; Backspace takes the last one back, Escape the rest.
+    # The picks stay picked for a second try; Backspace takes the last one back, Escape the rest.
     live = live_part(page, game)
     picked = live.locator('.hand-card[aria-pressed="true"]')
     expect(picked).to_have_count(2)

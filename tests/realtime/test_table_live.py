@@ -7,48 +7,23 @@ own viewer's table, and no page, fragment or message names a card its viewer may
 from __future__ import annotations
 
 import json
-import uuid
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
-from http.cookiejar import CookieJar
+from contextlib import ExitStack
 from typing import Any
-from urllib.parse import urlencode
-from urllib.request import HTTPCookieProcessor, Request, build_opener
 
 import pytest
-from django.conf import settings
 from django.core.cache import cache
-from django.test import Client
 from websockets.exceptions import InvalidStatus
-from websockets.sync.client import ClientConnection, connect
-from websockets.typing import Origin
+from websockets.sync.client import ClientConnection
 
 from games import actions, notifications
 from games.models import Game
+from tests.support.live import Browser, receive, table_socket
 from tests.support.servers import LiveServer
 from tests.support.tables import UNIQUE_CODES, hidden_cards, leaked, make_table, player_at, simple_move
 from tests.tasks.helpers import wait_until
 
 pytestmark = pytest.mark.slow
 QUIET = 0.5  # how long a socket that should get nothing is watched
-
-
-def session_cookie(user: Any) -> str:
-    client = Client()
-    client.force_login(user)
-    return f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
-
-
-@contextmanager
-def table_socket(live: LiveServer, game: Game, user: Any | None) -> Iterator[ClientConnection]:
-    headers = {"Cookie": session_cookie(user)} if user is not None else {}
-    with connect(f"{live.ws_url}/ws/games/{game.pk}/", additional_headers=headers, origin=Origin(live.url)) as socket:
-        yield socket
-
-
-def receive(socket: ClientConnection) -> dict[str, Any]:
-    message: dict[str, Any] = json.loads(socket.recv(timeout=10))
-    return message
 
 
 def assert_silent(socket: ClientConnection) -> None:
@@ -67,39 +42,6 @@ def check_view(game: Game, seat: int | None, message: dict[str, Any]) -> None:
     if seat is not None:
         own = set(game.dealt_position()["hands"][seat]) & UNIQUE_CODES
         assert leaked(message["html"], own) == own
-
-
-class Browser:
-    """A signed-in player's HTTP session against the live server (cookies and CSRF token kept)."""
-
-    def __init__(self, live: LiveServer, user: Any) -> None:
-        self.live = live
-        self.jar = CookieJar()
-        self.opener = build_opener(HTTPCookieProcessor(self.jar))
-        self.cookie = session_cookie(user)
-
-    def get(self, path: str) -> str:
-        request = Request(self.live.url + path, headers={"Cookie": self.cookie})
-        with self.opener.open(request, timeout=10) as response:
-            return str(response.read().decode())
-
-    def post_move(self, game: Game, action: dict[str, Any]) -> int:
-        csrf = next(str(cookie.value) for cookie in self.jar if cookie.name == settings.CSRF_COOKIE_NAME)
-        body = urlencode(
-            {"action": json.dumps(action), "expected_seq": game.seq, "client_move_id": uuid.uuid4().hex}
-        ).encode()
-        request = Request(
-            f"{self.live.url}/games/{game.pk}/move/",
-            data=body,
-            headers={
-                "Cookie": f"{self.cookie}; {settings.CSRF_COOKIE_NAME}={csrf}",
-                "X-CSRFToken": csrf,
-                "HX-Request": "true",
-                "Referer": self.live.url + "/",
-            },
-        )
-        with self.opener.open(request, timeout=10) as response:
-            return int(response.status)
 
 
 def test_it_pushes_each_viewer_their_own_table_after_every_move(

@@ -84,16 +84,24 @@ def daphne_server(mail_dir: Path, **extra_env: str) -> Iterator[LiveServer]:
 
 
 @contextmanager
-def celery_worker_process(**extra_env: str) -> Iterator[subprocess.Popen[bytes]]:
-    """A real `celery worker` (and, with beat=True in extra_env, its beat) against the test database."""
+def celery_worker_process(log_dir: Path | None = None, **extra_env: str) -> Iterator[subprocess.Popen[bytes]]:
+    """A real `celery worker` (and, with beat="1" in extra_env, its beat) against the test database.
+
+    With `log_dir`, its output goes to worker.log there, and beat keeps its schedule file there too
+    (not in the working tree)."""
     args = [sys.executable, "-m", "celery", "-A", "ddmau_site", "worker", "--pool=solo", "--loglevel=INFO"]
     if extra_env.pop("beat", "") == "1":
         args.append("--beat")
-    process = subprocess.Popen(args, cwd=ROOT, env=site_env(**extra_env))
+        if log_dir is not None:
+            args += ["--schedule", str(log_dir / "celerybeat-schedule")]
+    log = open(log_dir / "worker.log", "wb") if log_dir is not None else None  # noqa: SIM115
+    process = subprocess.Popen(args, cwd=ROOT, env=site_env(**extra_env), stdout=log, stderr=subprocess.STDOUT)
     try:
         yield process
     finally:
         _stop(process)
+        if log is not None:
+            log.close()
         wait_for_other_sessions_to_end()
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from games import actions, engine
-from games.engine.cards import CARDS
+from games.engine.ddmau.cards import CARDS
 from games.models import Game, Move
 from games.templatetags.cards import label
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from celery.beat import EmbeddedService
 from celery.contrib.testing.worker import start_worker
 
 from ddmau_site.celery import app
@@ -21,6 +23,17 @@ def clock_worker(transactional_db: Any) -> Iterator[Any]:
     app.control.purge()
     with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10) as running:
         yield running
+
+
+@pytest.fixture
+def beat(clock_worker: Any, tmp_path: Path) -> Iterator[Any]:
+    """Celery beat in a thread of this process, on the site's schedule (its sweeps), for clock_worker."""
+    service: Any = EmbeddedService(app, thread=True, schedule_filename=str(tmp_path / "celerybeat-schedule"))
+    service.start()
+    try:
+        yield service
+    finally:
+        service.stop()
 
 
 @pytest.fixture

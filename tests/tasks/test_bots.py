@@ -68,7 +68,7 @@ class Watching:
 def test_it_shows_a_bot_only_its_own_seats_view(alice: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     game = bots_table(alice, seats=4)
     watching = Watching()
-    monkeypatch.setattr(bot_turns, "get_bot", lambda name, seed=None: watching)
+    monkeypatch.setattr(bot_turns, "get_bot", lambda name, seed=None, variant="ddmau": watching)
     seat = game.turn
     assert seat is not None
 

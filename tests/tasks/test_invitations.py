@@ -39,7 +39,7 @@ def test_it_mails_an_invitation_to_a_player_by_name_and_to_an_address_from_the_w
     addresses = sorted(message.to[0] for message in mailoutbox)
     assert addresses == ["bob@example.com", "carol@example.com", "friend@example.org"]
     for message in mailoutbox:
-        assert message.subject == "[DD MAU] Alice invites you to a DD MAU table"
+        assert message.subject == "[DD MAU] Alice invites you to a table of DD MAU"
         assert f"{settings.SITE_URL}/games/{game.pk}/" in message.body
 
 
@@ -54,7 +54,6 @@ def test_it_refuses_an_invitation_that_cannot_or_should_not_go_out_and_mails_not
         (alice, "nobody here", "No player is called “nobody here”. To invite someone new, give their email address."),
         (alice, "not@an address", "“not@an address” is not an email address."),
         (alice, "bob", "Bob already sits at this table."),
-        (alice, "bob@example.com", "Whoever has that address already sits at this table."),
         (bob, "carol@example.com", "carol@example.com has already been invited to this table."),
         (alice, "", "Whom shall we invite?"),
     ]
@@ -63,6 +62,18 @@ def test_it_refuses_an_invitation_that_cannot_or_should_not_go_out_and_mails_not
     settle()
     assert [message.to for message in mailoutbox] == [["carol@example.com"]]
     assert SentMail.objects.filter(kind=SentMail.Kind.INVITE).count() == 1
+
+
+def test_it_answers_an_address_alike_whoever_holds_it_and_mails_no_one_already_seated(
+    clock_worker: Any, alice: Any, bob: Any, mailoutbox: Outbox
+) -> None:
+    game = make_table(alice, bob, seats=3, start=False)
+    for address in ("bob@example.com", "nobody@example.org"):  # a seated player's, and nobody's
+        assert f"Invitation sent to {address}." in invite(alice, game, address)
+        assert f"{address} has already been invited to this table." in invite(alice, game, address)
+    wait_for_outbox(mailoutbox, 1)
+    settle()
+    assert [message.to for message in mailoutbox] == [["nobody@example.org"]]
 
 
 def test_it_invites_only_members_to_a_league_table_and_not_to_a_table_in_play(

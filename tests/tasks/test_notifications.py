@@ -16,12 +16,12 @@ from django.core import mail as django_mail
 from django.core import signing
 from django.test import Client
 from django.urls import reverse
-from django.utils import dateformat
+from django.utils import dateformat, timezone
 
 from accounts import unsubscribe
 from ddmau_site.tasks import healthcheck
 from games import actions, emails, notifications, tasks
-from games.models import Game
+from games.models import DeferredTurnMail, Game, SentMail
 from games.templatetags.cards import label
 from tests.support.mail import link_in
 from tests.support.tables import SHORT_GAME, hidden_cards, leaked, legal, make_table, play, player_at
@@ -119,8 +119,11 @@ def test_it_mails_the_player_to_act_the_table_at_a_glance_with_only_their_own_ca
         assert leaked(body.replace(unsubscribe_link(message), ""), hidden_cards(game, seat)) == set()
     last_line = game.moves.order_by("-seq").first()
     assert last_line is not None
-    said = emails.in_words(last_line.public_line.partition(": ")[2])
-    assert f"{player_at(game, last_line.seat).profile.name}: {said}" in text
+    assert last_line.seat is not None
+    assert last_line.events
+    mover = player_at(game, last_line.seat).profile.name
+    said = last_line.events[0]["text"].replace(f"{{p{last_line.seat}}}", mover).split("{")[0]
+    assert said in text  # the last move, in words, with the player's name
     assert game.deadline is not None
     local_deadline = game.deadline.astimezone(zoneinfo.ZoneInfo(reader.profile.time_zone))
     assert dateformat.format(local_deadline, "l j F, H:i") in text
@@ -160,6 +163,72 @@ def test_it_sends_no_turn_mail_to_a_player_who_has_the_table_open(
     settle()
 
     assert mailoutbox == []
+
+
+def test_it_sends_a_held_turn_mail_once_the_player_has_left_the_table_for_the_grace_period(
+    clock_worker: Any, alice: Any, bob: Any, mailoutbox: Outbox
+) -> None:
+    game = turn_by_turn(alice, bob, start=False)
+    for player in (alice, bob):
+        notifications.mark_table_open(game.pk, player.pk, seconds=2)  # they leave: the mark runs out
+    game = actions.do_start(game.pk, alice)
+    reader = player_at(game, game.turn or 0)
+    settle()
+    assert mailoutbox == []  # still at the table
+
+    [message] = wait_for_mail(mailoutbox, reader, "Your turn")
+
+    tasks.sweep_clock.delay().get(timeout=30)  # the sweep finds nothing left to send
+    settle()
+    assert message.subject.startswith(f"[DD MAU] Your turn at table {game.pk}")
+    assert [m.to for m in mailoutbox] == [[reader.email]]
+    assert not DeferredTurnMail.objects.exists()
+
+
+def test_it_holds_the_mail_while_the_player_stays_and_drops_it_once_they_have_moved(
+    clock_worker: Any, alice: Any, bob: Any, mailoutbox: Outbox
+) -> None:
+    game = turn_by_turn(alice, bob, start=False)
+    for player in (alice, bob):
+        notifications.mark_table_open(game.pk, player.pk, seconds=3)
+    game = actions.do_start(game.pk, alice)
+    first = player_at(game, game.turn or 0)
+    settle()
+    notifications.mark_table_open(game.pk, first.pk, seconds=6)  # the page says "here" again
+    wait_until(lambda: DeferredTurnMail.objects.filter(user=first).exists(), "the held mail")
+    end_turn(game)  # they play before leaving
+
+    wait_until(lambda: not DeferredTurnMail.objects.filter(user=first).exists(), "the held mail to go", 30)
+    settle()
+    assert mails_to(mailoutbox, first) == []
+
+
+def test_it_sends_a_held_turn_mail_from_the_sweep_when_its_message_was_lost_and_only_once(
+    clock_worker: Any, alice: Any, bob: Any, mailoutbox: Outbox
+) -> None:
+    game = turn_by_turn(alice, bob)
+    reader = player_at(game, game.turn or 0)
+    wait_for_mail(mailoutbox, reader)
+    game = end_turn(game)
+    other = player_at(game, game.turn or 0)
+    wait_for_mail(mailoutbox, other)
+    mailoutbox.clear()
+    SentMail.objects.filter(user=other, kind=SentMail.Kind.TURN).delete()
+    # Held while they were at the table; its own task never came.
+    DeferredTurnMail.objects.create(
+        user=other, game=game, key=notifications.turn_key(game), due=timezone.now() - timedelta(minutes=5)
+    )
+
+    for _ in range(2):
+        tasks.sweep_clock.delay().get(timeout=30)
+    [_message] = wait_for_mail(mailoutbox, other, "Your turn")
+    for _ in range(2):
+        tasks.sweep_clock.delay().get(timeout=30)
+    settle()
+
+    assert len(mailoutbox) == 1
+    assert notifications.send_deferred_turn_mail(0) == "gone"
+    assert not DeferredTurnMail.objects.exists()
 
 
 def test_it_sends_no_turn_mail_to_a_player_who_wants_none(
@@ -278,7 +347,7 @@ def test_it_sends_an_invitation_to_a_player_or_an_address_with_the_link_that_let
 
     wait_for_outbox(mailoutbox, 2)
     for message in mailoutbox:
-        assert message.subject == "[DD MAU] Alice invites you to a DD MAU table"
+        assert message.subject == "[DD MAU] Alice invites you to a table of DD MAU"
         assert f"{settings.SITE_URL}/games/{game.pk}/?invite={game.invite_token}" in message.body
         assert "List-Unsubscribe" not in message.extra_headers
     assert sorted(m.to[0] for m in mailoutbox) == ["bob@example.com", "newcomer@example.org"]

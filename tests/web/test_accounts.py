@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ipaddress
+import secrets
 from html import unescape
 from typing import Any
 
@@ -32,6 +34,11 @@ def page_text(response: Any) -> str:
 
 def usernames() -> set[str]:
     return set(get_user_model().objects.values_list("username", flat=True))
+
+
+def some_address() -> str:
+    """A client address of its own, so that rate limits counted by earlier runs in Redis do not apply."""
+    return str(ipaddress.IPv4Address(0x0A000000 + secrets.randbelow(1 << 24)))
 
 
 def logged_in_as(client: Client) -> str | None:
@@ -186,6 +193,21 @@ class TestLogin:
             assert logged_in_as(other) is None
         finally:
             cache.clear()
+
+    def test_it_locks_out_the_address_that_failed_not_the_player_everywhere(self, alice: Any, settings: Any) -> None:
+        settings.ACCOUNT_RATE_LIMITS = {"login_failed": "10/m/ip,3/5m/key"}
+        attacker, player = Client(REMOTE_ADDR=some_address()), Client(REMOTE_ADDR=some_address())
+        for _ in range(3):
+            attacker.post(LOGIN, {"login": "alice", "password": "guess"})
+
+        locked = attacker.post(LOGIN, {"login": "alice", "password": PASSWORD})
+        response = player.post(LOGIN, {"login": "alice", "password": PASSWORD})
+
+        assert "Too many failed login attempts" in page_text(locked)
+        assert logged_in_as(attacker) is None
+        # Someone who only knows her name has not locked Alice out where she logs in.
+        assert response.status_code == 302
+        assert logged_in_as(player) == "alice"
 
 
 @pytest.mark.django_db

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Game, Seat
+from games.models import BOT_MARK, Game, Seat
 from tests.support.personas import make_player, signed_in
 from tests.support.tables import hidden_cards, leaked, make_table
 
@@ -113,7 +113,7 @@ def test_it_names_each_bot_at_a_table_apart(alice: Any) -> None:
     page = client.get(game.get_absolute_url()).content.decode()
     names = [seat.name for seat in game.seats.all()[1:]]
     assert len(set(names)) == 3
-    assert all(name in page and "Greedy bot" in name for name in names)
+    assert all(name in page and name.startswith(BOT_MARK) for name in names)
 
 
 def test_it_lists_open_public_tables_and_your_games_but_not_private_ones(alice: Any, bob: Any, carol: Any) -> None:
@@ -199,7 +199,12 @@ def test_it_refuses_joining_a_table_in_play(alice: Any, bob: Any, carol: Any) ->
 
 def test_it_sends_visitors_who_are_not_signed_in_to_the_login(alice: Any) -> None:
     game = make_table(alice, seats=2, start=False)
-    for url in (reverse("games:lobby"), game.get_absolute_url()):
+    private = make_table(alice, seats=2, start=False, visibility="private")
+    for url in (reverse("games:lobby"), private.get_absolute_url()):
         response = Client().get(url)
         assert response.status_code == 302
         assert reverse("account_login") in response["Location"]
+    assert Client().get(game.get_absolute_url()).status_code == 200  # a public table: anyone may watch
+    joined = Client().post(reverse("games:join", args=[game.pk]))  # but sitting down takes an account
+    assert reverse("account_login") in joined["Location"]
+    assert not game.seats.filter(index=1, user__isnull=False).exists()

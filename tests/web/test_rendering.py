@@ -17,7 +17,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import actions
-from games.engine.cards import CARDS, COLOURS, NUMBER
+from games.engine.ddmau.cards import CARDS, COLOURS, NUMBER
 from games.models import Game
 from games.rendering import render_table_fragment
 from games.table_state import table_state

@@ -88,7 +88,7 @@ def test_it_shows_the_first_hand_from_the_deal_move_by_move_with_every_hand_open
         [text(line) for line in re.findall(r'<span class="replay-step-line">(.*)</span></h2>', step)]
         for step in shown[1:]
     ]
-    assert lines == [[f"{names[move.seat]}: {move.notation.partition(':')[2].strip()}"] for move in first_hand]
+    assert lines == [[f"{names[move.seat or 0]}: {move.notation.partition(':')[2].strip()}"] for move in first_hand]
 
 
 def test_it_opens_another_hand_from_its_link(finished: Game, bob: Any) -> None:

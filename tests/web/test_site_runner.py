@@ -153,6 +153,28 @@ def test_it_serves_the_site_prints_mail_and_leaves_nothing_running_after_ctrl_c(
     assert not services.answers("127.0.0.1", port)
 
 
+def command_line(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def test_it_starts_a_server_that_exits_again_and_keeps_serving(tmp_path: Path) -> None:
+    with running(tmp_path, services.free_port()) as runner:
+        runner.wait_for("DD MAU Online is serving at")
+        worker = next(pid for pid in descendants(runner.process.pid) if " worker " in command_line(pid))
+
+        os.killpg(worker, signal.SIGKILL)  # the worker dies (its pool with it)
+
+        runner.wait_for("celery worker exited (code -9); starting it again in 1 s.", timeout=30)
+        runner.wait_for("celery worker started again (1 restart(s) in the last minute).", timeout=30)
+        assert runner.process.poll() is None
+        assert status_of(runner.url + "/") == 200
+        assert any(" worker " in command_line(pid) for pid in alive(descendants(runner.process.pid)))
+        assert runner.ctrl_c() == 0
+
+
 def test_it_keeps_the_players_of_the_first_run_on_a_second_run(tmp_path: Path) -> None:
     with running(tmp_path, services.free_port()) as first:
         first.wait_for("DD MAU Online is serving at")

@@ -63,7 +63,10 @@ def test_it_plays_the_move_of_the_player_to_act_and_answers_with_the_new_table(
     assert table.seq == 1
     move = Move.objects.get(game=table)
     assert move.action == action
-    assert move.public_line == f"{action['seat']}: drew 1"
+    assert move.public_line == f"seat {action['seat']} draws a card"
+    assert move.events == [
+        {"kind": "draw", "text": f"{{p{action['seat']}}} draws a card", "seat": action["seat"], "data": {"count": 1}}
+    ]
 
 
 def test_it_refuses_a_move_out_of_turn_with_the_engines_ruling_and_changes_nothing(

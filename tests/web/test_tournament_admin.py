@@ -126,6 +126,7 @@ def test_it_logs_each_staff_action_with_who_and_when(spring_open: Tournament, st
         assert refusals(response) == []
 
     log = list(AdminAction.objects.filter(tournament=spring_open).order_by("at", "pk"))
+    carol_table = log[-4].detail["table"]
     assert [entry.action for entry in log][-7:] == [
         "start",
         "pause",
@@ -139,7 +140,8 @@ def test_it_logs_each_staff_action_with_who_and_when(spring_open: Tournament, st
     assert all(before <= entry.at <= timezone.now() for entry in log[-7:])
     assert log[-2].detail == {"entrant": "Carol", "reason": "left the table"}
     page = staff.get(reverse("leagues:tournament_run", args=[spring_open.pk])).content.decode()
-    assert "replace with bot" in page
+    assert f"Let a bot play for Carol at table {carol_table}" in page
+    assert "Disqualified Carol. Reason: left the table" in page
     assert "Sam (staff)" in page
     assert fresh(spring_open).status == Tournament.Status.FINISHED
 

@@ -44,7 +44,11 @@ def form_data(**overrides: Any) -> dict[str, Any]:
         "max_entrants": "16",
         "registration_opens": local(now),
         "registration_closes": local(now + datetime.timedelta(days=3)),
-        "house_rules": "{}",
+        # DD MAU's house rules as the form offers them (games.forms.option_field), at their defaults
+        "rule_target": "505",
+        "rule_net_low": "500",
+        "rule_net_reset": "350",
+        "rule_shadow_doubles": "hand",
     }
     data.update(overrides)
     return data
@@ -61,7 +65,7 @@ def test_it_lets_only_staff_create_a_tournament(alice: Any, staff_sam: Any) -> N
     assert not Tournament.objects.exists()
 
     response = client_for(staff_sam).post(
-        reverse("leagues:tournament_create"), form_data(house_rules='{"target": 404, "net_low": 400, "net_reset": 300}')
+        reverse("leagues:tournament_create"), form_data(rule_target="404", rule_net_low="400", rule_net_reset="300")
     )
 
     tournament = Tournament.objects.get()
@@ -80,7 +84,7 @@ def test_it_refuses_bad_tournament_settings_with_clear_messages(staff_sam: Any) 
             max_entrants="4",
             registration_opens=local(now + datetime.timedelta(days=2)),
             registration_closes=local(now),
-            house_rules='{"target": "lots"}',
+            rule_net_reset="600",
         ),
     )
 
@@ -88,7 +92,7 @@ def test_it_refuses_bad_tournament_settings_with_clear_messages(staff_sam: Any) 
     assert "R36: partnerships play at tables of 4 or 6." in html
     assert "The most entrants cannot be fewer than the fewest." in html
     assert "Registration must close after it opens." in html
-    assert "target must be a positive whole number" in html
+    assert "R31: the safety net needs net_reset below net_low." in html  # the engine's own words
     assert not Tournament.objects.exists()
 
 
@@ -137,7 +141,8 @@ def test_it_records_every_staff_action_with_who_and_when(staff_sam: Any) -> None
     assert log[1].detail == {"max_entrants": 12}
     assert all(entry.at is not None for entry in log)
     html = staff.get(tournament.get_absolute_url()).content.decode()
-    assert "open registration" in html
+    assert "Opened registration." in html
+    assert "Changed most entrants to 12." in html
     assert "Root" in html
 
 

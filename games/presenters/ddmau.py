@@ -1,0 +1,256 @@
+"""DD MAU at the table: the effective top with the kind a Master Mau was played as, the hit waiting
+for its target, the play builder's options (Master Mau declarations, the colour, the call), the
+hand's scoring with the Shadow Master multiplier and safety nets, and the notation as card chips."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+from games.engine.ddmau.cards import CARDS, COLOURS, MM_DECLARATIONS
+from games.presenters.base import HandSummary, Presenter, ScoreRow
+from games.table_state import TableState
+from games.templatetags.cards import MM_KIND_NAMES, label, sort_hand
+
+MAX_DRAWS = 3  # R17
+# Cards the next player looks through (R7, R38); a Master Mau is invisible when declared as one of these.
+SEE_THROUGH = frozenset(("JT", "LM", "DM"))
+HIT_NAMES = {"T": "Penal T", "JT": "Just Take Two"}
+
+
+@dataclass(frozen=True)
+class PlayedCard:
+    code: str
+    declared: str  # the kind a Master Mau was played as, "" otherwise
+
+
+@dataclass(frozen=True)
+class PlayView:
+    seat_name: str
+    cards: tuple[PlayedCard, ...]
+    colour: str | None
+    block: bool
+
+
+@dataclass(frozen=True)
+class TopView:
+    code: str
+    colour: str
+    declared: str
+
+
+@dataclass(frozen=True)
+class HitView:
+    target_name: str
+    target_is_viewer: bool
+    kind_name: str
+    cards: int
+
+
+@dataclass(frozen=True)
+class HandCard:
+    code: str
+    label: str
+    playable: bool
+
+
+@dataclass(frozen=True)
+class Controls:
+    play: bool
+    draw: bool
+    draws_left: int
+    pass_: bool
+    take: bool
+    block: bool
+    catch_targets: tuple[tuple[int, str], ...]  # (seat, name) of every missed call the viewer may catch
+
+
+class DDMauPresenter(Presenter):
+    variant = "ddmau"
+    felt_template = "games/variants/ddmau/_felt.html"
+    hand_template = "games/variants/ddmau/_hand.html"
+    help_template = "games/variants/ddmau/_help.html"
+
+    def chip_html(self, code: str) -> SafeString:
+        return _token_html(code)
+
+    def seat_flags(self, view: Mapping[str, Any], seat: int) -> tuple[str, ...]:
+        return ("no DD MAU!",) if view.get("must_call") == seat else ()
+
+    def context(self, state: TableState, view: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
+        hand = sort_hand(state.hand)
+        import json
+
+        plays = sorted({tuple(a.get("cards") or ()) for a in state.legal if a.get("act") == "play"})
+        return {
+            "plays_json": json.dumps([list(play) for play in plays], separators=(",", ":")),
+            "hand": hand_cards(hand, state.legal),
+            "hand_signature": " ".join(hand),
+            "controls": controls_for(state.legal, view, names),
+            "top": effective_top(view),
+            "last_play": last_play(view, names),
+            "hit": hit_view(view, names, state.viewer_seat),
+            "direction": view.get("direction", 1),
+            "draw_pile": view.get("draw") if isinstance(view.get("draw"), int) else None,
+            "hand_number": view.get("hand"),
+            "colours": COLOURS,
+            "mm_slots": range(hand.count("MM")),
+            "mm_kinds": [(kind, MM_KIND_NAMES[kind]) for kind in MM_DECLARATIONS],
+            "needs_colour_picker": "SM" in hand or "MM" in hand,
+            "can_call": len(hand) >= 2,
+            "summary": hand_summary(state, view),
+        }
+
+
+def _declared(play: Mapping[str, Any]) -> list[PlayedCard]:
+    declarations = iter(play.get("mm") or ())
+    return [
+        PlayedCard(code, next(declarations, "") if code == "MM" and not play.get("block") else "")
+        for code in play.get("cards") or ()
+    ]
+
+
+def effective_top(view: Mapping[str, Any]) -> TopView | None:
+    """R7: the last visible card with its current colour, and what a Master Mau there was played as."""
+    top = view.get("top")
+    if not top:
+        return None
+    declared = ""
+    if top.get("card") == "MM":
+        for play in reversed(view.get("pile") or ()):
+            if play.get("block"):
+                continue
+            visible = [
+                card for card in _declared(play) if card.code not in SEE_THROUGH and card.declared not in SEE_THROUGH
+            ]
+            if visible:
+                declared = visible[-1].declared
+                break
+    return TopView(code=top["card"], colour=top.get("color") or "", declared=declared)
+
+
+def last_play(view: Mapping[str, Any], names: Mapping[int, str]) -> PlayView | None:
+    pile = view.get("pile") or ()
+    if not pile:
+        return None
+    play = pile[-1]
+    return PlayView(
+        seat_name=names.get(play.get("seat"), "?"),
+        cards=tuple(_declared(play)),
+        colour=play.get("color"),
+        block=bool(play.get("block")),
+    )
+
+
+def hit_view(view: Mapping[str, Any], names: Mapping[int, str], viewer_seat: int | None) -> HitView | None:
+    pending = view.get("pending")
+    if not pending:
+        return None
+    return HitView(
+        target_name=names.get(pending["target"], "?"),
+        target_is_viewer=pending["target"] == viewer_seat,
+        kind_name=HIT_NAMES.get(pending.get("kind", ""), "hit"),
+        cards=pending.get("cards", 0),
+    )
+
+
+def hand_cards(hand: Sequence[str], legal: Iterable[Mapping[str, Any]]) -> list[HandCard]:
+    """The viewer's hand with a hint: the cards a legal play can start with now (table.js narrows the
+    light to what can follow as cards are picked)."""
+    playable = {(action.get("cards") or [""])[0] for action in legal if action.get("act") == "play"}
+    return [HandCard(code=code, label=label(code), playable=code in playable) for code in hand]
+
+
+def controls_for(legal: Sequence[Mapping[str, Any]], view: Mapping[str, Any], names: Mapping[int, str]) -> Controls:
+    acts = {action.get("act") for action in legal}
+    targets = sorted({action["target"] for action in legal if action.get("act") == "catch" and "target" in action})
+    return Controls(
+        play="play" in acts,
+        draw="draw" in acts,
+        draws_left=max(0, MAX_DRAWS - int(view.get("draws") or 0)),
+        pass_="pass" in acts,
+        take="take" in acts,
+        block="block" in acts,
+        catch_targets=tuple((seat, names.get(seat, f"seat {seat}")) for seat in targets),
+    )
+
+
+def hand_summary(state: TableState, view: Mapping[str, Any]) -> HandSummary | None:
+    """The hand last scored: who went out, everyone's points, the multiplier, the safety nets."""
+    last = state.last_hand
+    if not last:
+        return None
+    points = list(last.get("points") or ())
+    totals = list(view.get("totals") or ())
+    nets = safety_nets(state, last)
+    rows = tuple(
+        ScoreRow(
+            name=seat.name,
+            points=points[seat.index] if seat.index < len(points) else None,
+            total=totals[seat.index] if seat.index < len(totals) else None,
+            went_out=seat.index == last.get("out"),
+            winner=False,
+            safety_net=seat.index in nets,
+        )
+        for seat in state.seats
+    )
+    number = view.get("hand")
+    return HandSummary(
+        number=(number - 1 if isinstance(number, int) and not view.get("over") else number),
+        out_name=next((seat.name for seat in state.seats if seat.index == last.get("out", -1)), "?"),
+        multiplier=int(last.get("multiplier") or 1),
+        rows=rows,
+    )
+
+
+def safety_nets(state: TableState, last: Mapping[str, Any]) -> set[int]:
+    """Seats whose total fell back to the reset value after this hand (R31).
+
+    Taken from the engine's `last_hand["nets"]` when it says so, else worked out from the totals
+    before the hand when the state carries them (`extra["totals_before"]`); otherwise unknown (empty).
+    """
+    if last.get("nets") is not None:
+        return set(last["nets"])
+    before = state.extra.get("totals_before")
+    if not before:
+        return set()
+    low, high = int(state.rules.get("net_low", 500)), int(state.rules.get("target", 505))
+    points = list(last.get("points") or ())
+    teams = (state.view or {}).get("teams") or [[seat] for seat in range(len(points))]
+    nets: set[int] = set()
+    for team in teams:  # R36: partners share a total, and the hand's score is the sum of theirs
+        score = sum(points[seat] for seat in team if seat < len(points))
+        if all(seat < len(before) and low <= before[seat] + score <= high for seat in team):
+            nets.update(team)
+    return nets
+
+
+def notation_html(text: str) -> SafeString:
+    """A notation line with each card code as a small coloured chip (colour letter and shape kept)."""
+    return format_html_join(" ", "{0}", ((_token_html(token),) for token in text.split()))
+
+
+@lru_cache(maxsize=4096)
+def _token_html(token: str) -> SafeString:
+    code, _, colour = token.partition(">")
+    if code.startswith("MM="):
+        kind = code[3:]
+        chip = format_html(
+            '<span class="chip chip-X" title="Master Mau as {0}">MM={1}</span>', MM_KIND_NAMES.get(kind, kind), kind
+        )
+    elif code in CARDS:
+        info = CARDS[code]
+        chip = format_html('<span class="chip chip-{0}" title="{1}">{2}</span>', info.colour or "X", label(code), code)
+    else:
+        return format_html("{0}", token)
+    if colour:
+        chip = format_html('{0}<span class="chip-colour">&gt;<span class="pip pip-{1}"></span>{1}</span>', chip, colour)
+    return chip
+
+
+PRESENTER = DDMauPresenter()
