@@ -164,6 +164,8 @@ def start_daphne(port: int, options: argparse.Namespace, index: int) -> subproce
         DDMAU_BENCH_QUEUE=options.queue,
         PYTHONUNBUFFERED="1",
         LOG_LEVEL="WARNING",
+        # The closed loop measures the server, not the pause a live table takes between hands.
+        DDMAU_HAND_BREAK_SECONDS="0",
     )
     command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "bench.counting_asgi:application"]
     if options.profile:
@@ -408,7 +410,9 @@ def milliseconds(values: list[float]) -> str:
     return f"p50 {percentile(values, 0.5) * 1000:.1f} ms, p99 {percentile(values, 0.99) * 1000:.1f} ms"
 
 
-async def play_mode(mode: str, tables: list[Table], servers: list[Server], options: argparse.Namespace) -> None:
+async def play_mode(
+    mode: str, tables: list[Table], servers: list[Server], options: argparse.Namespace
+) -> dict[str, float]:
     bases = [server.base for server in servers]
     load_before, queries_before = load_text(), await query_counts(bases)
     server_cpu = [cpu_seconds(server.process.pid) for server in servers]
@@ -445,9 +449,15 @@ async def play_mode(mode: str, tables: list[Table], servers: list[Server], optio
         f" ({sum(server_cpu) / elapsed * 100:.0f}% of one core), this client {client_cpu:.1f} s"
         f" ({client_cpu / elapsed * 100:.0f}%); load average at the end {load_text()}"
     )
+    return {
+        "moves_per_second": results.moves / elapsed,
+        "p50_ms": percentile(results.latencies, 0.5) * 1000,
+        "p99_ms": percentile(results.latencies, 0.99) * 1000,
+        "lost": results.lost,
+    }
 
 
-async def bench(tables: list[Table], servers: list[Server], options: argparse.Namespace) -> None:
+async def bench(tables: list[Table], servers: list[Server], options: argparse.Namespace) -> dict[str, dict[str, float]]:
     bases = [server.base for server in servers]
     listeners = await connect_all(tables, bases)
     modes = MODES if options.mode == "both" else (options.mode,)
@@ -458,9 +468,11 @@ async def bench(tables: list[Table], servers: list[Server], options: argparse.Na
             await asyncio.gather(
                 *(run_table(table, modes[0], bases, stop_at, options.think, Results()) for table in tables)
             )
+        figures = {}
         for mode in modes:
             await asyncio.sleep(0.5)  # the last pushes settle before the next mode counts
-            await play_mode(mode, tables, servers, options)
+            figures[mode] = await play_mode(mode, tables, servers, options)
+        return figures
     finally:
         for task in listeners:
             task.cancel()
@@ -506,6 +518,76 @@ def anatomy(prefix: str, moves: int = 40) -> None:
     )
 
 
+# --- boardgame.io, measured in the same run -----------------------------------------------------
+
+BGIO_ANCHOR = ROOT.parent / "shared" / "anchors" / "bgio"
+BGIO_LINE = re.compile(r"= (\d+) moves/s; move->next seat update p50 (\d+) ms p99 (\d+) ms")
+
+
+def bgio_copy() -> Path:
+    """A scratch copy of the anchor with its packages (a bench-only extra, like rlcard): var/bench-bgio."""
+    if not BGIO_ANCHOR.is_dir():
+        raise SystemExit(f"--compare-bgio: no boardgame.io anchor at {BGIO_ANCHOR}")
+    scratch = Path(os.environ.get("DDMAU_VAR_DIR", ROOT / "var")) / "bench-bgio"
+    scratch.mkdir(parents=True, exist_ok=True)
+    for source in BGIO_ANCHOR.iterdir():
+        if source.is_file():
+            (scratch / source.name).write_bytes(source.read_bytes())
+    if not (scratch / "node_modules" / "boardgame.io").is_dir():
+        print(f"installing boardgame.io into {scratch} (npm install) ...", flush=True)
+        subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--silent"], cwd=scratch, check=True)
+    return scratch
+
+
+def run_bgio(options: argparse.Namespace) -> dict[str, float]:
+    """boardgame.io's server (in memory, socket.io) and its closed-loop bench: each seat moves as soon
+    as it is its turn, as `--think 0` here. Its latency is a move to the next seat's update."""
+    scratch = bgio_copy()
+    log = Path(tempfile.gettempdir()) / "ddmau-bench-bgio-server.log"
+    with log.open("wb") as output:
+        server = subprocess.Popen(
+            ["node", "server.js"],
+            cwd=scratch,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            preexec_fn=services.die_with_parent,
+        )
+    try:
+        deadline = time.monotonic() + 30
+        while not (
+            services.answers("127.0.0.1", 8800, timeout=0.2) and services.answers("127.0.0.1", 8810, timeout=0.2)
+        ):
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"the boardgame.io server did not start (see {log})")
+            time.sleep(0.2)
+        seconds = str(max(1, round(options.seconds)))
+        done = subprocess.run(
+            ["node", "bench.js", str(options.tables), seconds], cwd=scratch, capture_output=True, text=True, timeout=600
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    print(done.stdout.strip())
+    found = BGIO_LINE.search(done.stdout)
+    if found is None:
+        raise SystemExit(f"boardgame.io's bench printed no figures: {done.stdout[-500:]} {done.stderr[-500:]}")
+    moves, p50, p99 = (float(value) for value in found.groups())
+    return {"moves_per_second": moves, "p50_ms": p50, "p99_ms": p99}
+
+
+def compare_with_bgio(figures: dict[str, dict[str, float]], options: argparse.Namespace) -> None:
+    print(f"\nboardgame.io 0.50.2, {options.tables} matches, same machine, right after (load average {load_text()}):")
+    peer = run_bgio(options)
+    for mode, ours in figures.items():
+        ratio = ours["moves_per_second"] / peer["moves_per_second"]
+        print(
+            f"[{mode}] this site {ours['moves_per_second']:.1f} moves/s (p50 {ours['p50_ms']:.0f} ms,"
+            f" p99 {ours['p99_ms']:.0f} ms) vs boardgame.io {peer['moves_per_second']:.0f} moves/s"
+            f" (p50 {peer['p50_ms']:.0f} ms, p99 {peer['p99_ms']:.0f} ms): ratio {ratio:.2f}"
+            f" (aim >= 0.25 at --think 0)"
+        )
+
+
 def parse_options() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=100, help="concurrent 4-player tables (default 100)")
@@ -527,6 +609,12 @@ def parse_options() -> argparse.Namespace:
     parser.add_argument("--profile", help="run daphne under cProfile, writing the profile to this file")
     parser.add_argument("--no-anatomy", dest="anatomy", action="store_false", help="skip the in-process timings")
     parser.add_argument("--keep", action="store_true", help="keep the users and tables the bench created")
+    parser.add_argument(
+        "--compare-bgio",
+        action="store_true",
+        help="also run boardgame.io's server and bench (../shared/anchors/bgio, npm install in var/bench-bgio) "
+        "with the same tables and seconds, after this site's run, and print both figures and their ratio",
+    )
     return parser.parse_args()
 
 
@@ -557,7 +645,10 @@ def main() -> int:
         servers = start_servers(options)
         pool = "connection pool" if options.pool else f"no pool, CONN_MAX_AGE {options.conn_max_age}"
         print(f"{options.servers} daphne process(es), {pool}, {os.cpu_count()} CPUs")
-        asyncio.run(bench(tables, servers, options))
+        figures = asyncio.run(bench(tables, servers, options))
+        stop_servers(servers)
+        if options.compare_bgio:
+            compare_with_bgio(figures, options)
     except KeyboardInterrupt:
         print("interrupted")
         return 130

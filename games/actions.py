@@ -419,7 +419,7 @@ def _do_move(
             seat.timeouts_in_a_row = 0
             seat.save(update_fields=["timeouts_in_a_row"])
         transaction.on_commit(lambda: broadcast.game_moved(move))
-        clock.after_turn_change(game)  # issue 5: timeouts, bot moves, turn mails
+        clock.after_turn_change(game, seats=seats)  # issue 5: timeouts, bot moves, turn mails
     return MoveResult(game=game, outcome="applied", move=move, seats=seats)
 
 

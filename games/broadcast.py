@@ -7,6 +7,10 @@ Anything that changes the seats (a player away, a seat taken back) calls game_ch
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
@@ -18,7 +22,32 @@ def game_group(game_id: int) -> str:
     return f"game-{game_id}"
 
 
+GroupMessage = tuple[str, dict[str, object]]
+
+_outbox = threading.local()
+
+
+@contextmanager
+def held(messages: list[GroupMessage]) -> Iterator[list[GroupMessage]]:
+    """Hold the group messages sent in this thread in `messages` until the block ends, for the
+    caller to send.
+
+    A table socket runs its move in a pool thread; sending from there would hop back to the event
+    loop and block the thread until Redis answers. The consumer sends what was held from its own
+    coroutine instead, after the thread returns (the move is committed by then).
+    """
+    _outbox.messages = messages
+    try:
+        yield messages
+    finally:
+        _outbox.messages = None
+
+
 def _send(game_id: int, message: dict[str, object]) -> None:
+    holding: list[GroupMessage] | None = getattr(_outbox, "messages", None)
+    if holding is not None:
+        holding.append((game_group(game_id), message))
+        return
     layer = get_channel_layer()
     if layer is not None:
         async_to_sync(layer.group_send)(game_group(game_id), message)

@@ -100,11 +100,23 @@ def waiting_for(game: Game, seats: Sequence[Seat]) -> Due | None:
 # --- after every move (the hook in games.actions) ----------------------------------------------
 
 
-def after_turn_change(game: Game, *, mail: bool = True) -> None:
-    """Once the move commits, the worker plans what the table waits for (`plan_turn`)."""
+def after_turn_change(game: Game, *, mail: bool = True, seats: Sequence[Seat] | None = None) -> None:
+    """Once the move commits, the worker plans what the table waits for (`plan_turn`), unless
+    `seats` show that it has nothing to plan (`worker_needed`)."""
+    if seats is not None and not worker_needed(game, seats):
+        return
     game_id, seq = game.pk, game.seq
     # robust: the move stands even if the broker is down for a moment; the sweep catches up.
     transaction.on_commit(lambda: tasks.turn_changed.delay(game_id, seq, mail), robust=True)
+
+
+def worker_needed(game: Game, seats: Sequence[Seat]) -> bool:
+    """Whether a move must send the worker a message. A live table of people only (nobody away)
+    mails nothing and has no bot to move: all it waits for is a deadline, which lives on the row and
+    which the beat sweep finds within SWEEP_SECONDS (`due_games`), so its moves send nothing (a
+    message per move was a fifth of a live move's cost). Reaction windows have their own messages
+    (games.windows)."""
+    return not game.is_live or any(seat.bot or seat.away for seat in seats)
 
 
 def plan_turn(game_id: int, seq: int, *, mail: bool = True) -> str:

@@ -19,12 +19,14 @@ from typing import Any
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.core.exceptions import SynchronousOnlyOperation
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from games import actions, notifications, wire
 from games.access import may_watch
-from games.broadcast import game_group
+from games.broadcast import GroupMessage, game_group
+from games.broadcast import held as held_broadcasts
 from games.models import Game, Seat
 from games.rendering import render_table_fragment
 from games.table_state import LOG_LINES, LogLine, load_log, load_seats, newest_rows, table_state
@@ -126,7 +128,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def _send_table(self, *, reload_seats: bool, seq: int | None = None) -> None:
         """Render for this viewer the table at `seq` or later (None: read it fresh) and send it."""
-        seq, html = await self._render(reload_seats, seq)
+        at_hand = None if reload_seats else self._render_at_hand(seq)
+        seq, html = at_hand if at_hand is not None else await self._render(reload_seats, seq)
         if html is None:
             await self.close(code=NO_ACCESS)
             return
@@ -134,8 +137,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.send_json({"type": "table", "seq": seq, "html": html})
 
     async def _move(self, content: dict[str, Any]) -> None:
-        raw_id = content.get("client_move_id")
-        client_move_id = raw_id[:64] if isinstance(raw_id, str) and raw_id else None
+        client_move_id = wire.move_id(content.get("client_move_id"))
         answer = await self._do_move(content.get("action"), content.get("expected_seq"), client_move_id)
         if answer is None:
             return  # applied: the move comes back to this socket, too, through the group
@@ -164,7 +166,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         return rendered
 
     async def _do_move(self, raw: Any, expected_seq: Any, client_move_id: str | None) -> MoveAnswer | None:
-        answer: MoveAnswer | None = await in_thread(self._do_move_sync)(raw, expected_seq, client_move_id)
+        messages: list[GroupMessage] = []
+        try:
+            answer: MoveAnswer | None = await in_thread(self._do_move_held)(messages, raw, expected_seq, client_move_id)
+        finally:
+            for group, message in messages:  # what was committed is told, whatever came after
+                await self.channel_layer.group_send(group, message)
         return answer
 
     def _log_seq(self) -> int:
@@ -185,6 +192,25 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if self.log is None or self._log_seq() != game.seq:  # moves this socket has not heard of yet
             self.log = load_log(game)
         return game.seq, render_table_fragment(table_state(game, self.user, seats=self.seats, log=self.log))
+
+    def _render_at_hand(self, seq: int | None) -> tuple[int, str] | None:
+        """The table rendered right here in the event loop when everything it shows is already in
+        this process (the row a move committed here, the seats and the log): no hop to a thread and
+        back for each viewer of each move. None when something must be read from the database."""
+        game = newest_rows.peek(self.game_id, seq)
+        if game is None or not hasattr(self, "seats") or self.log is None or self._log_seq() != game.seq:
+            return None
+        try:
+            html = render_table_fragment(table_state(game, self.user, seats=self.seats, log=self.log))
+        except SynchronousOnlyOperation:  # something unusual wanted a query after all: the thread reads it
+            return None
+        return game.seq, html
+
+    def _do_move_held(
+        self, messages: list[GroupMessage], raw: Any, expected_seq: Any, client_move_id: str | None
+    ) -> MoveAnswer | None:
+        with held_broadcasts(messages):
+            return self._do_move_sync(raw, expected_seq, client_move_id)
 
     def _do_move_sync(self, raw: Any, expected_seq: Any, client_move_id: str | None) -> MoveAnswer | None:
         """None once the move is applied; else what to answer: (outcome, seq, message, html or None

@@ -1,8 +1,13 @@
 """Inviting someone to an open table by username or email address: one mail per person and table.
 
 The write follows games.actions: the game row locked, the checks, a SentMail row that records the
-invitation (so each address is invited once per table, and the limits can be counted), and the
-mail sent from the worker after the commit.
+invitation (so each name and each address is invited once per table, and the limits can be
+counted), and the mail sent from the worker after the commit.
+
+An invitation by name and one by address are told apart (`player_key`, `address_key`): were they
+one, inviting Bob and then bob@example.com would answer "already invited" and tell the inviter whose
+address that is. So each is answered for what the inviter typed, and the person is mailed once
+however many ways they are named (`reached`).
 """
 
 from __future__ import annotations
@@ -35,6 +40,26 @@ def player_at_address(address: str) -> Any | None:
     users = get_user_model().objects.filter(is_active=True)
     mine = users.filter(emailaddress__email__iexact=address, emailaddress__verified=True)
     return mine.select_related("profile").first()
+
+
+def player_key(player: Any) -> str:
+    """The SentMail key of an invitation by name (a hash: the key fits 40 characters)."""
+    return hashlib.sha1(f"user:{player.pk}".encode()).hexdigest()
+
+
+def address_key(address: str) -> str:
+    """The SentMail key of an invitation by address: the key every invitation had before names and
+    addresses were told apart, so rows of tables still open keep counting. No name key can equal
+    one: an address holds an "@", "user:<pk>" none."""
+    return hashlib.sha1(address.lower().encode()).hexdigest()
+
+
+def reached(game: Game, player: Any) -> bool:
+    """Whether an invitation to the table has already gone to `player`: by name, or by an address
+    that is theirs (a mail to a player goes to their address whichever way they were named)."""
+    addresses = {player.email, *player.emailaddress_set.filter(verified=True).values_list("email", flat=True)}
+    keys = {player_key(player), *(address_key(address) for address in addresses if address)}
+    return SentMail.objects.filter(game=game, kind=SentMail.Kind.INVITE, key__in=keys).exists()
 
 
 def check_invite(game: Game, inviter: Any, to: str) -> tuple[Any | None, str, str]:
@@ -77,13 +102,15 @@ def do_invite(game_id: int, inviter: Any, to: str) -> str:
         since = timezone.now() - timedelta(days=1)
         if SentMail.objects.filter(user=inviter, kind=SentMail.Kind.INVITE, created__gte=since).count() >= PER_DAY:
             raise ActionRefused(f"You have sent {PER_DAY} invitations today; please wait a day.", "invite_limit")
-        key = hashlib.sha1(address.lower().encode()).hexdigest()  # fits the key; says nothing of the address
+        key = address_key(address) if "@" in to else player_key(player)
         # Once per table, whoever asks: the game row lock makes the check and the write one step.
         if SentMail.objects.filter(game=game, kind=SentMail.Kind.INVITE, key=key).exists():
             raise ActionRefused(f"{told} has already been invited to this table.", "invited")
+        # Whoever holds the address and sits here already, or was invited another way, needs no
+        # (second) mail; the inviter is told the same as for anyone.
+        mail = player is None or (game.seat_of(player) is None and not reached(game, player))
         SentMail.objects.create(user=inviter, game=game, kind=SentMail.Kind.INVITE, key=key)
-        # Whoever holds the address and sits here already needs no mail; the inviter is told the same.
-        if player is None or game.seat_of(player) is None:
+        if mail:
             notifications.send_invitation(game, player if player is not None else address, inviter)
     return told
 

@@ -375,7 +375,8 @@ class SentMail(models.Model):
         HAND = "hand", "Hand result"
         RESULT = "result", "Game result"
         DIGEST = "digest", "Daily digest"
-        INVITE = "invite", "Invitation to a table"  # user: the inviter; key: a hash of the address
+        # user: the inviter; key: a hash of the address, or of the player invited by name
+        INVITE = "invite", "Invitation to a table"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+")

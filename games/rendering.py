@@ -136,7 +136,8 @@ def table_context(state: TableState) -> dict[str, Any]:
     presenter = presenter_for(state.variant)
     names = {seat.index: seat.name for seat in state.seats}
     waiting = state.to_act if state.status == "playing" else ()
-    log = log_lines(state.log, names, presenter)
+    log_rows = logged(state.log, names, presenter)
+    log = [row.words for row in log_rows]
     standing_rows = standings(state) if state.status == "finished" else ()
     context = {
         "state": state,
@@ -156,7 +157,7 @@ def table_context(state: TableState) -> dict[str, Any]:
         # the attribute is escaped once by the template: unescape what strip_tags leaves (Zoë &lt;b&gt;)
         "announce": html.unescape(strip_tags(log[-1])) if log else "",
         "happened": log[-1] if log else "",
-        "log_items": log_items(state.log, log, names),
+        "log_html": SafeString("".join(row.html for row in log_rows)),
         "winners_text": winners_text(standing_rows, state.teams),
         "seats": seat_views(state, view, presenter),
         "hand_number": view.get("hand"),
@@ -236,30 +237,71 @@ def winners_text(rows: Sequence[ScoreRow], teams: bool) -> str:
 
 
 @dataclass(frozen=True)
-class LogItem:
-    seq: int
+class LoggedMove:
+    """One line of the log, rendered: its words, and its list item (with the hand's end after it)."""
+
+    words: SafeString
     html: SafeString
-    hand_break: str  # after a move that ended a hand: "Hand 2: Ana went out"; else ""
 
 
-def log_items(lines: Sequence[LogLine], rendered: Sequence[SafeString], names: Mapping[int, str]) -> list[LogItem]:
-    """The log's lines, each with the break that follows the move that ended a hand."""
-    items = []
-    for line, words in zip(lines, rendered, strict=True):
-        ended = next((event for event in line.events if event.get("kind") == "hand_over"), None)
-        note = ""
-        if ended is not None:
-            number = (ended.get("data") or {}).get("hand")
-            out = ended.get("seat")
-            who = names.get(out, "Someone") if isinstance(out, int) else "Nobody"
-            note = f"{'Hand ' + str(number) if number else 'The hand'} is over: {who} went out"
-        items.append(LogItem(line.seq, words, note))
-    return items
+def logged(lines: Sequence[LogLine], names: Mapping[int, str], presenter: Presenter) -> list[LoggedMove]:
+    """The log in words from each move's events: names for seats, card chips for cards.
+
+    A move's line never changes once stored, and every viewer of the table sees the same log: each
+    line is rendered once per process (a push used to spend most of its time re-rendering the log,
+    for every viewer, after every move). The key holds everything the line shows.
+    """
+    names_key = tuple(sorted(names.items()))
+    return [_logged_move(presenter, line, names_key) for line in lines]
+
+
+class _LogCache:
+    def __init__(self, size: int = 20000) -> None:
+        self.size = size
+        self.entries: dict[tuple[Any, ...], LoggedMove] = {}
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple[Any, ...]) -> LoggedMove | None:
+        return self.entries.get(key)
+
+    def put(self, key: tuple[Any, ...], value: LoggedMove) -> None:
+        with self.lock:
+            if len(self.entries) >= self.size:
+                self.entries.clear()  # rare, and simpler than an LRU: the next pushes refill it
+            self.entries[key] = value
+
+
+_log_cache = _LogCache()
+
+
+def _logged_move(presenter: Presenter, line: LogLine, names: tuple[tuple[int, str], ...]) -> LoggedMove:
+    key = (presenter.variant, line.seq, line.seat, line.source, line.text, repr(line.events), names)
+    found = _log_cache.get(key)
+    if found is None:
+        words = _log_line(line, dict(names), presenter)
+        note = _hand_break(line, dict(names))
+        item = format_html('<li value="{0}">{1}</li>', line.seq, words)
+        if note:
+            item = format_html('{0}<li class="log-break" role="separator">{1}</li>', item, note)
+        found = LoggedMove(words, item)
+        _log_cache.put(key, found)
+    return found
+
+
+def _hand_break(line: LogLine, names: Mapping[int, str]) -> str:
+    """After a move that ended a hand: "Hand 2 is over: Ana went out"; else ""."""
+    ended = next((event for event in line.events if event.get("kind") == "hand_over"), None)
+    if ended is None:
+        return ""
+    number = (ended.get("data") or {}).get("hand")
+    out = ended.get("seat")
+    who = names.get(out, "Someone") if isinstance(out, int) else "Nobody"
+    return f"{'Hand ' + str(number) if number else 'The hand'} is over: {who} went out"
 
 
 def log_lines(lines: Iterable[LogLine], names: Mapping[int, str], presenter: Presenter) -> list[SafeString]:
-    """The log in words from each move's events: names for seats, card chips for cards."""
-    return [_log_line(line, names, presenter) for line in lines]
+    """The log in words (see `logged`)."""
+    return [row.words for row in logged(list(lines), names, presenter)]
 
 
 def _log_line(line: LogLine, names: Mapping[int, str], presenter: Presenter) -> SafeString:

@@ -185,6 +185,12 @@ class NewestRows:
                 self.rows[game_id] = row
             return row
 
+    def peek(self, game_id: int, seq: int | None) -> Game | None:
+        """The row at `seq` or later if this process has it, without waiting or reading (for the
+        event loop: no lock, since get() holds its lock across a query)."""
+        row = self.rows.get(game_id)
+        return row if seq is not None and row is not None and row.seq >= seq else None
+
     def offer(self, game: Game) -> None:
         """A row just committed by this process; kept only for tables this process shows."""
         with self.locks.setdefault(game.pk, threading.Lock()):

@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 from django_htmx.middleware import HtmxDetails
 
-from games import actions
+from games import actions, wire
 from games import replay as replays
 from games.access import may_watch, remember_invite
 from games.forms import CreateGameForm, LobbyFilterForm, StartForm, variant_choices
@@ -187,7 +187,7 @@ def move(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     except (actions.ActionRefused, ValueError) as error:
         message = error.message if isinstance(error, actions.ActionRefused) else "The move carries no table state."
         return _answer(request, table_state(watchable(request, game_id), request.user, message=message), ok=False)
-    client_move_id = request.POST.get("client_move_id", "")[:64] or None
+    client_move_id = wire.move_id(request.POST.get("client_move_id"))
     try:
         result = actions.do_move(game_id, request.user, action, expected_seq, client_move_id)
     except actions.ActionRefused:

@@ -4,7 +4,8 @@ but `Unreadable`, whose message can be shown to the sender as it is.
 `json.loads` recurses once per level of nesting, so a few kilobytes of `[[[[...` raise RecursionError
 (a 500, a socket closed with a traceback): the depth is measured first, by a scan that does not
 recurse, and the size before that. Booleans are not numbers here: JSON's `true` is Python's True, an
-int equal to 1, so a number read from a client goes through `whole_number`.
+int equal to 1, so a number read from a client goes through `whole_number`. A move's id goes
+through `move_id`: PostgreSQL takes no NUL in text, and a lone surrogate cannot be encoded for it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 MAX_CHARS = 16 * 1024  # a socket frame; a move is a few hundred characters
 MAX_DEPTH = 8
+MAX_MOVE_ID = 64  # Move.client_move_id's max_length
 
 
 class Unreadable(ValueError):
@@ -95,3 +97,13 @@ def check_depth(value: Any, max_depth: int) -> None:
 def whole_number(value: Any) -> int | None:
     """`value` if it is an int and not a bool (JSON's true is no 1); else None."""
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def move_id(raw: object) -> str | None:
+    """A client's id for a move, cut to `MAX_MOVE_ID` characters; None unless it is non-empty text of
+    printable characters only (no NUL or other control character, no lone surrogate), which is
+    what the database can store and compare."""
+    if not isinstance(raw, str) or not raw:
+        return None
+    cut = raw[:MAX_MOVE_ID]
+    return cut if cut.isprintable() else None

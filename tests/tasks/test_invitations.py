@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from allauth.account.models import EmailAddress
 from django.conf import settings
 from django.urls import reverse
 
@@ -54,7 +55,6 @@ def test_it_refuses_an_invitation_that_cannot_or_should_not_go_out_and_mails_not
         (alice, "nobody here", "No player is called “nobody here”. To invite someone new, give their email address."),
         (alice, "not@an address", "“not@an address” is not an email address."),
         (alice, "bob", "Bob already sits at this table."),
-        (bob, "carol@example.com", "carol@example.com has already been invited to this table."),
         (alice, "", "Whom shall we invite?"),
     ]
     for inviter, to, message in refusals:
@@ -62,6 +62,28 @@ def test_it_refuses_an_invitation_that_cannot_or_should_not_go_out_and_mails_not
     settle()
     assert [message.to for message in mailoutbox] == [["carol@example.com"]]
     assert SentMail.objects.filter(kind=SentMail.Kind.INVITE).count() == 1
+
+
+def test_it_answers_an_invitation_by_name_and_one_by_address_apart_and_mails_the_person_once(
+    clock_worker: Any, alice: Any, bob: Any, carol: Any, mailoutbox: Outbox
+) -> None:
+    """Were the name and the address one key, "already invited" would tell whose address it is."""
+    EmailAddress.objects.create(user=bob, email="robert@example.net", verified=True)
+    game = make_table(alice, seats=3, start=False)
+    # By name, then by the player's addresses; by address, then by name: each a fresh invitation.
+    assert "Invitation sent to Bob." in invite(alice, game, "bob")
+    assert "Invitation sent to bob@example.com." in invite(alice, game, "bob@example.com")
+    assert "Invitation sent to robert@example.net." in invite(alice, game, "robert@example.net")
+    assert "Invitation sent to carol@example.com." in invite(alice, game, "carol@example.com")
+    assert "Invitation sent to Carol." in invite(alice, game, "carol")
+    # Each name and each address still once, said only of what was typed.
+    assert "Bob has already been invited to this table." in invite(alice, game, "bob")
+    assert "Carol@Example.com has already been invited to this table." in invite(alice, game, "Carol@Example.com")
+
+    wait_for_outbox(mailoutbox, 2)
+    settle()
+    assert sorted(message.to[0] for message in mailoutbox) == ["bob@example.com", "carol@example.com"]
+    assert SentMail.objects.filter(game=game, kind=SentMail.Kind.INVITE).count() == 5
 
 
 def test_it_answers_an_address_alike_whoever_holds_it_and_mails_no_one_already_seated(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from django.test import Client
@@ -13,7 +14,7 @@ from django.urls import reverse
 from games import actions, wire
 from games.models import Game, Move
 from tests.support.personas import signed_in
-from tests.support.tables import make_table, play, player_at
+from tests.support.tables import make_table, play, player_at, simple_move
 
 HTMX = {"HX-Request": "true"}
 DEEP = "[" * 50_000 + "]" * 50_000
@@ -87,3 +88,47 @@ def test_it_reads_json_with_limits_on_size_and_depth() -> None:
         with pytest.raises(wire.Unreadable, match=why):
             wire.read_json(text)
     assert [wire.whole_number(value) for value in (1, True, 1.0, "1", None)] == [1, None, None, None, None]
+
+
+# A move id travels into a PostgreSQL text column and a query: NUL is refused there (DataError) and a
+# lone surrogate cannot be encoded (UnicodeEncodeError), both a 500 unless the id is dropped first.
+UNSTORABLE_IDS = {"NUL": "\x00", "NUL inside": "m\x00id", "a control character": "m\x1bid"}
+
+
+@pytest.mark.parametrize("move_id", list(UNSTORABLE_IDS.values()), ids=list(UNSTORABLE_IDS))
+def test_it_applies_a_move_whose_id_the_database_cannot_store_without_the_id(
+    table: Game, bob: Any, move_id: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    data = {"action": json.dumps(simple_move(table)), "expected_seq": table.seq, "client_move_id": move_id}
+    with caplog.at_level(logging.WARNING):
+        response = signed_in(bob).post(reverse("games:move", args=[table.pk]), data, headers=HTMX)
+
+    assert response.status_code == 200
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR or record.exc_info]
+    move = Move.objects.get(game=table, seq=table.seq + 1)
+    assert move.seat == 1
+    assert move.client_move_id == ""
+
+
+def test_it_cannot_be_sent_a_lone_surrogate_for_a_move_id_over_http(
+    table: Game, bob: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A form post is bytes: the UTF-8-like bytes of a lone surrogate (ED A0 80) are decoded as
+    replacement characters, which are printable and stored as they are."""
+    body = urlencode({"action": json.dumps(simple_move(table)), "expected_seq": table.seq})
+    body += "&client_move_id=%ED%A0%80"
+    url = reverse("games:move", args=[table.pk])
+    with caplog.at_level(logging.WARNING):
+        response = signed_in(bob).post(url, body, content_type="application/x-www-form-urlencoded", headers=HTMX)
+
+    assert response.status_code == 200
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR or record.exc_info]
+    assert Move.objects.get(game=table, seq=table.seq + 1).client_move_id == "\ufffd" * 3
+
+
+def test_it_reads_a_move_id_the_database_can_store_or_none() -> None:
+    assert wire.move_id("3f2a-uuid") == "3f2a-uuid"
+    assert wire.move_id("x" * 100) == "x" * 64
+    assert wire.move_id("x" * 64 + "\x00") == "x" * 64  # what is cut off is never stored
+    for raw in ("", "\x00", "a\x00b", "\ud800", "a\udfffb", "line\nbreak", None, 5, True, ["m1"], {"id": "m1"}):
+        assert wire.move_id(raw) is None, repr(raw)

@@ -15,7 +15,7 @@ from tests.support.personas import signed_in
 from tests.support.tables import SHORT_GAME, make_table, play, play_to_the_end, player_at, simple_move
 
 HTMX = {"HX-Request": "true"}
-POSTS = ["join", "leave", "start", "move", "take_back", "invite", "rematch"]
+POSTS = ["join", "leave", "start", "ready", "move", "take_back", "invite", "rematch"]
 
 
 def post_move(client: Client, game: Game, action: dict[str, Any], **fields: Any) -> Any:

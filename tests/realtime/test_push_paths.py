@@ -1,0 +1,78 @@
+"""The pushes after a socket move, rendered in the event loop from what the process already holds:
+every open socket of the table, two tabs of one player included, gets its own viewer's table at the
+new seq; a spectator never gets a hand; a socket that was away comes back to the whole table."""
+
+from __future__ import annotations
+
+import json
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+
+from games.models import Game
+from tests.realtime.test_table_live import assert_silent, check_view
+from tests.support.live import receive, table_socket
+from tests.support.servers import LiveServer
+from tests.support.tables import hidden_cards, leaked, make_table, play, simple_move
+
+pytestmark = pytest.mark.slow
+
+
+def socket_move(socket: Any, game: Game, move_id: str) -> None:
+    game.refresh_from_db()
+    socket.send(
+        json.dumps({"type": "move", "action": simple_move(game), "expected_seq": game.seq, "client_move_id": move_id})
+    )
+
+
+def test_it_keeps_two_tabs_of_one_player_and_a_spectator_right_after_every_socket_move(
+    live_site: LiveServer, alice: Any, bob: Any, carol: Any
+) -> None:
+    game = make_table(alice, bob)
+    with ExitStack() as stack:
+        tabs = [stack.enter_context(table_socket(live_site, game, alice)) for _ in range(2)]
+        bobs = stack.enter_context(table_socket(live_site, game, bob))
+        watcher = stack.enter_context(table_socket(live_site, game, carol))
+        viewers = [(0, tabs[0]), (0, tabs[1]), (1, bobs), (None, watcher)]
+        for seat, socket in viewers:
+            check_view(game, seat, receive(socket))
+
+        for number in range(6):
+            game.refresh_from_db()
+            mover = tabs[number % 2] if game.turn == 0 else bobs  # alice moves from either tab
+            socket_move(mover, game, f"move-{number}")
+            messages = {id(socket): receive(socket) for _, socket in viewers}
+            for seat, socket in viewers:
+                check_view(game, seat, messages[id(socket)])
+            assert messages[id(tabs[0])]["html"] == messages[id(tabs[1])]["html"]
+            spectator = messages[id(watcher)]["html"]
+            assert leaked(spectator, hidden_cards(game, None)) == set()
+            assert 'data-me="' not in spectator
+        for _, socket in viewers:
+            assert_silent(socket)
+
+
+def test_it_gives_a_socket_that_was_away_for_some_moves_the_whole_table_when_it_comes_back(
+    live_site: LiveServer, alice: Any, bob: Any
+) -> None:
+    game = make_table(alice, bob)
+    with table_socket(live_site, game, alice) as alices:
+        receive(alices)
+        with table_socket(live_site, game, bob) as bobs:
+            receive(bobs)
+            socket_move(alices if game.turn == 0 else bobs, game, "before")
+            receive(alices)
+            receive(bobs)
+        # Bob's page lost its socket; three moves land meanwhile (his own turns played by hand elsewhere).
+        for number in range(3):
+            game.refresh_from_db()
+            if game.turn == 0:
+                socket_move(alices, game, f"while-away-{number}")
+            else:
+                assert play(game).ok
+            receive(alices)
+        with table_socket(live_site, game, bob) as again:
+            check_view(game, 1, receive(again))
+            again.send(json.dumps({"type": "resync"}))
+            check_view(game, 1, receive(again))
