@@ -243,6 +243,7 @@ for a play survive a replacement when the hand (data-hand) did not change.
     if (inFlight && moved) settle();
     if (moved) announce(fresh);
     decorate();
+    root.dispatchEvent(new CustomEvent("table:updated", { bubbles: true, detail: { before: old, after: fresh, moved: moved } }));
     return true;
   }
 
