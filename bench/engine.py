@@ -8,8 +8,10 @@ Positions come from random play (seeded), so the plays timed are the ones real g
 `legal_actions` memoises parts of its work (`moves.py`, "Memos"): each timed call starts with the
 memos of earlier calls cleared (untimed), so a position timed again and again is not answered from
 them. Random play keeps them, as real play does (cleared at each turn, see `take_turns`). The
-random-play contenders (DD MAU on dicts, on States, and rlcard's UNO) take turns in slices of the
-budget, so that a change in the machine's load during the run weighs on all of them alike.
+random-play contenders (DD MAU on dicts, on States, the other games, and rlcard's UNO) take turns in
+slices of the budget, so that a change in the machine's load during the run weighs on all of them
+alike, and are timed in CPU seconds of this process (`time.process_time`), so that other processes
+on a shared machine do not count against whichever contender they happened to interrupt.
 rlcard (a bench-only extra: `pip install -r requirements-bench.txt`) is timed when it is installed.
 """
 
@@ -264,21 +266,22 @@ def rlcard_uno() -> tuple[Iterator[int], str] | str:
 
 
 def take_turns(contenders: dict[str, Iterator[int]], budget: float, slices: int = 5) -> dict[str, tuple[float, float]]:
-    """Play each contender's games for `budget` seconds in all, in `slices` turns each (a game in
-    progress is finished and counted): (actions/s, games/s) per contender. Both DD MAU contenders
-    play the same seeded games, so the engine's memos are cleared at each turn: neither starts a
-    turn with what the other just worked out."""
+    """Play each contender's games for `budget` CPU seconds in all, in `slices` turns each (a game in
+    progress is finished and counted): (actions/s, games/s) per contender, per CPU second of this
+    process. Both DD MAU contenders play the same seeded games, so the engine's memos are cleared at
+    each turn: neither starts a turn with what the other just worked out."""
+    clock = time.process_time
     played = {name: [0, 0, 0.0] for name in contenders}  # actions, games, seconds
     for _ in range(slices):
         for name, games in contenders.items():
             clear_memos()
-            started = time.perf_counter()
+            started = clock()
             deadline = started + budget / slices
             tally = played[name]
-            while time.perf_counter() < deadline:
+            while clock() < deadline:
                 tally[0] += next(games)
                 tally[1] += 1
-            tally[2] += time.perf_counter() - started
+            tally[2] += clock() - started
     return {name: (actions / seconds, games / seconds) for name, (actions, games, seconds) in played.items()}
 
 
@@ -303,7 +306,7 @@ def main() -> None:
     for size, dict_us, state_us, listed, bot_us in bench_legal((7, 15, 30), count, repeats):
         print(f"  {f'{size} cards':<20} {dict_us:>14.1f} {state_us:>13.1f} {listed:>8.0f} {bot_us:>14.1f}")
     print()
-    print(f"random play, 4 players, whole games to 505 ({budget:.0f} s each, in 5 alternating slices)")
+    print(f"random play, 4 players, whole games to 505 ({budget:.0f} CPU s each, in 5 alternating slices)")
     contenders = {"dicts": random_games(dicts=True), "State": random_games(dicts=False)}
     uno = rlcard_uno()
     if not isinstance(uno, str):
@@ -329,7 +332,9 @@ def main() -> None:
 def print_variants(budget: float, uno: Iterator[int] | None) -> None:
     """The four other games' random play on dicts and on States, with rlcard's UNO in the same run."""
     print()
-    print(f"random play of the other games, 4 players, default house rules ({budget:.0f} s each), rlcard UNO beside")
+    print(
+        f"random play of the other games, 4 players, default house rules ({budget:.0f} CPU s each), rlcard UNO beside"
+    )
     contenders: dict[str, Iterator[int]] = {"uno": uno} if uno is not None else {}
     for variant in VARIANTS:
         contenders[f"{variant} dicts"] = variant_games(variant, dicts=True)

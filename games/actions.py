@@ -465,7 +465,8 @@ def advance(game: Game, rules: Any, before: Mapping[str, Any], after: dict[str, 
     window = rules.window(after)
     if window is None:
         game.window_deadline = None
-    elif window != rules.window(before) or game.window_deadline is None:
+    elif rules.opens_window(events) or window != rules.window(before) or game.window_deadline is None:
+        # A new window gets its own time, even one that looks like the window it replaces.
         game.window_deadline = now + window_length(game)
     if after.get("over"):
         game.status = Game.Status.FINISHED

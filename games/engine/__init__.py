@@ -105,8 +105,14 @@ def apply(position: Mapping[str, Any], action: Any) -> dict[str, Any]:
 
 
 def legal_actions(position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
-    """Every action `seat` may take now, one per outcome, out-of-turn acts included; None: the server's."""
-    return rules_of(position).legal_dicts(position, seat)
+    """Every action `seat` may take now, one per outcome, out-of-turn acts included; None: the server's.
+    A seat that is not at the table (not an int from 0 to the number of seats less 1) may do nothing."""
+    rules = rules_of(position)
+    if seat is not None and (
+        not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(position.get("hands") or ())
+    ):
+        return []
+    return rules.legal_dicts(position, seat)
 
 
 def view(position: Mapping[str, Any], seat: int | None) -> dict[str, Any]:

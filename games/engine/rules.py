@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
@@ -155,6 +155,13 @@ class Rules(ABC, Generic[S, A]):
         "close"}` when its time is up."""
         window = position.get("window")
         return window if window else None
+
+    def opens_window(self, events: Sequence[Event]) -> bool:
+        """Did the action whose `events` these are open a reaction window (C5)? The window's
+        deadline starts then, even when the new window looks just like the one it replaces (a Joker
+        SPAMmed on its own player's Joker, a jump-in on one's own card under `self_jump`): compare
+        these events, not two positions' `window`. Games with windows override it."""
+        return False
 
     def outcome(self, position: Mapping[str, Any]) -> Outcome | None:
         """Who won and every seat's place once the game is over; None before."""

@@ -76,3 +76,12 @@ def test_it_leaves_dd_mau_s_server_acts_empty_it_has_no_windows() -> None:
     position = engine.new_game(2, seed=1)
     assert engine.legal_actions(position, None) == []
     assert engine.rules_of(position).window(position) is None
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_it_lists_nothing_for_a_seat_that_is_not_at_the_table(variant: str) -> None:
+    position = engine.new_game(3, seed="no-seat", variant=variant)
+    for seat in (3, 7, -1, "0", True, False, 1.0):
+        assert engine.legal_actions(position, seat) == [], seat  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no seat 3"):
+        engine.view(position, 3)

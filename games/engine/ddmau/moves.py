@@ -41,6 +41,7 @@ from .cards import (
     SHADOW_MASTER,
     SKIP,
 )
+from .plays import number_matches, power_follows, power_matches
 from .state import Action, State, Top
 
 if TYPE_CHECKING:
@@ -265,7 +266,7 @@ def number_bodies(
                 path.pop()
 
     for i, code in enumerate(numbers):
-        if top is None or COLOUR_OF[code] == top.color or NUMBER_OF[code] == top.number:
+        if top is None or number_matches(COLOUR_OF[code], NUMBER_OF[code], top):
             if not same[i] and not steps[i]:
                 best[(1 << i, i)] = (0, (i,))  # no partner in the hand: only the card on its own
                 continue
@@ -554,14 +555,8 @@ def _power_search(
 
 
 def _fits(top: Top | None, prev: _Power | None, card: _Power) -> bool:
-    """R11 for the first body card, R12/R42 for the next (the same rules as `plays.PlayChecker`)."""
-    kind = card.kind
+    """R11 for the first body card, R12/R42 for the next: `plays`' own predicates, which
+    `PlayChecker` refuses with."""
     if prev is None:
-        if top is None or card.code == MASTER_MAU or kind in (JUST_TAKE_TWO, SHADOW_MASTER):
-            return True
-        return card.colour == top.color or top.kind == kind
-    if kind == prev.kind:
-        return True
-    if prev.kind == SKIP:
-        return card.code == MASTER_MAU or kind in (JUST_TAKE_TWO, SHADOW_MASTER) or card.colour == prev.colour
-    return False
+        return top is None or power_matches(card, top.color, top.kind)
+    return power_follows(prev, card)

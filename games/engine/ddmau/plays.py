@@ -3,11 +3,15 @@
 `PlayChecker.check` reads one play against the effective top and says what it does (`PlayFacts`)
 or refuses it. Matching and chaining are separate hooks (`matches`, `chain`) so that a rule set
 can change them without rewriting the walk.
+
+R11 and R12/R42 are written once, as the predicates `number_matches`, `power_matches` and
+`power_follows`: `PlayChecker` refuses with them, and `moves` (the legal actions) enumerates with
+them, so `legal_actions` and `apply` cannot disagree on what fits.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from ..errors import refuse
 from .cards import (
@@ -76,25 +80,56 @@ def visible_in_entry(entry: PileEntry) -> tuple[str, str] | None:
     return found
 
 
+class _Facing(Protocol):
+    """What matching looks at in a card: the code, the kind it counts as and its current colour."""
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def colour(self) -> str | None: ...
+
+
+def number_matches(colour: str | None, number: int | None, top: Top) -> bool:
+    """R11 for a number card: the top's current colour or its number."""
+    return colour == top.color or (number is not None and number == top.number)
+
+
+def power_matches(card: _Facing, top_color: str | None, top_kind: str) -> bool:
+    """R11 for a power card (a Master Mau as whatever it is declared): the Master Mau, Just Take Two
+    and Shadow Master go on anything; any other power card needs the top's current colour or kind."""
+    kind = card.kind
+    if card.code == MASTER_MAU or kind in (JUST_TAKE_TWO, SHADOW_MASTER):
+        return True
+    return card.colour == top_color or top_kind == kind
+
+
+def power_follows(prev: _Facing, card: _Facing) -> bool:
+    """R12 and R42 between two power cards of one play: a stack (same kind), or a Skip sending a card
+    of its colour, a Master Mau, a Just Take Two or a Shadow Master (R21)."""
+    kind = card.kind
+    if kind == prev.kind:
+        return True
+    if prev.kind == SKIP:
+        return card.code == MASTER_MAU or kind in (JUST_TAKE_TWO, SHADOW_MASTER) or card.colour == prev.colour
+    return False
+
+
 class PlayChecker:
     """R10-R16 and R38-R42 as one walk over a play. Subclass and override `matches`/`chain` to vary them."""
 
     def matches(self, top: Top, card: Card) -> bool:
         """R11: may `card` be the first body card on `top`?"""
-        kind = card.kind
-        if card.code == MASTER_MAU or kind in (JUST_TAKE_TWO, SHADOW_MASTER):
-            return True
-        if kind == NUMBER:
-            return card.colour == top.color or (card.number is not None and card.number == top.number)
-        return card.colour == top.color or top.kind == kind
+        if card.kind == NUMBER:
+            return number_matches(card.colour, card.number, top)
+        return power_matches(card, top.color, top.kind)
 
     def chain(self, prev: Card, card: Card) -> None:
         """R12 and R42 between two power cards (number cards are walked by `check`); refuses if illegal."""
-        if card.kind == prev.kind:
-            return  # a stack
+        if power_follows(prev, card):
+            return  # a stack, or sending (R21)
         if prev.kind == SKIP:
-            if card.code == MASTER_MAU or card.kind in (JUST_TAKE_TWO, SHADOW_MASTER) or card.colour == prev.colour:
-                return  # sending (R21)
             raise refuse(
                 "R42",
                 f"a {describe(card.code)} sent by a Skip must match it: same colour, or another Skip",

@@ -6,7 +6,7 @@ State-level API (no dicts): `step(state, action)` and `legal(state, seat)` on `s
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -95,6 +95,10 @@ class Emojical(Rules[State, Action]):
 
     def describe(self, action: Mapping[str, Any]) -> str:
         return notation.describe(action)
+
+    def opens_window(self, events: Sequence[Event]) -> bool:
+        """A `jump` window opened (EM5): its `window` event says `open`."""
+        return any(ev.kind == "window" and ev.get("open") is True for ev in events)
 
     def options(self) -> dict[str, Any]:
         return self.house.as_dict()

@@ -6,7 +6,7 @@ State-level API: `Mau.step(state, action)` and `Mau.legal(state, seat)` on `stat
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -77,6 +77,10 @@ class Mau(Rules[State, Action]):
 
     def describe(self, action: Mapping[str, Any]) -> str:
         return describe_action(action)
+
+    def opens_window(self, events: Sequence[Event]) -> bool:
+        """A `joker` or `final` window opened (a `window` event that does not close one)."""
+        return any(ev.kind == "window" and not ev.get("closed") for ev in events)
 
     def option_values(self) -> dict[str, Any]:
         return self.opts.values()
