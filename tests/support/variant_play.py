@@ -93,16 +93,23 @@ def post_move(client: Client, game: Game, action: Mapping[str, Any]) -> Any:
 
 
 def scan_views(game: Game, clients: Mapping[int | None, Client]) -> None:
-    """Every viewer's fragment names no card hidden from them."""
+    """Every viewer's fragment and whole page name no card hidden from them."""
+    page = reverse("games:table", args=[game.pk])
     for seat, client in clients.items():
-        fragment = client.get(reverse("games:table", args=[game.pk]), HTTP_HX_REQUEST="true").content.decode()
-        found = leaked_codes(fragment, hidden_codes(game, seat), game.variant, names=True)
-        assert not found, (seat, found, [engine.card_info(game.variant, c).name for c in found])
+        assert_hides(game, seat, client.get(page, HTTP_HX_REQUEST="true").content.decode())
+        # The whole page holds the game's help, which names cards in general: codes only there.
+        assert_hides(game, seat, client.get(page).content.decode(), names=False)
+
+
+def assert_hides(game: Game, seat: int | None, text: str, *, names: bool = True) -> None:
+    found = leaked_codes(text, hidden_codes(game, seat), game.variant, names=names)
+    assert not found, (seat, found, [engine.card_info(game.variant, c).name for c in found])
 
 
 def play_through_the_web(game: Game, clients: Mapping[int, Client], watcher: Client, limit: int = 3000) -> Game:
     """The seated players (clients by seat) play the game to its end over HTTP; every 7th move every
-    viewer's fragment (and the watcher's) is scanned for hidden cards."""
+    viewer's fragment and page (and the watcher's) are scanned for hidden cards, and every answer to a
+    move is scanned for the mover."""
     bots = {seat: get_bot("greedy", seed=seat, variant=game.variant) for seat in clients}
     for step in range(limit):
         game.refresh_from_db()
@@ -133,4 +140,6 @@ def play_through_the_web(game: Game, clients: Mapping[int, Client], watcher: Cli
             action = bots[seat].choose(rules.view(position, seat), rules.legal_dicts(position, seat))
         response = post_move(clients[action["seat"]], game, action)
         assert response.status_code == 200, response.content.decode()[:500]
+        game.refresh_from_db()
+        assert_hides(game, action["seat"], response.content.decode())  # the mover's answer, too
     raise AssertionError(f"the game did not end within {limit} moves")

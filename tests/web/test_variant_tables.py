@@ -84,3 +84,34 @@ def test_it_plays_a_game_to_its_end_over_http_with_no_hidden_card_shown(
     assert replay.status_code == 200
     record = players[0].get(reverse("games:record", args=[finished.pk]))
     assert record.status_code == 200
+
+
+def test_it_presents_the_five_games_on_the_home_page_each_with_its_help_page(client: Client) -> None:
+    home = client.get("/").content.decode().lower()
+    for variant in engine.variants():
+        title = engine.get_rules(variant).title.lower()
+        help_page = reverse("games:help", args=[variant])
+        assert title in home
+        assert help_page in home
+        answer = client.get(help_page)
+        assert answer.status_code == 200
+        assert title in answer.content.decode().lower()
+    # The games with reaction windows say how long they last when played turn by turn.
+    for variant in ("mau", "emojical", "dansk"):
+        text = client.get(reverse("games:help", args=[variant])).content.decode().replace("-", " ")
+        assert "turn by turn" in text
+
+
+def test_it_filters_the_lobby_by_game_and_names_the_game_of_every_table(alice: Any, bob: Any) -> None:
+    from games import actions
+
+    danish = actions.do_create_game(alice, seat_count=2, move_seconds=60, variant="dansk")
+    classic = actions.do_create_game(bob, seat_count=2, move_seconds=60, variant="maumau")
+    lobby = reverse("games:lobby")
+    everything = signed_in(alice).get(lobby).content.decode()
+    assert danish.get_absolute_url() in everything
+    assert classic.get_absolute_url() in everything
+    assert engine.get_rules("dansk").title in everything
+    only_danish = signed_in(alice).get(lobby, {"game": "dansk"}).content.decode()
+    assert danish.get_absolute_url() in only_danish
+    assert classic.get_absolute_url() not in only_danish
