@@ -74,6 +74,15 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The table's live fragment only (templates/games/*.jinja, games/jinja.py): rendered per viewer
+        # per move, it is the one template where Jinja2's speed counts.
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "NAME": "jinja2",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "games.jinja.environment", "autoescape": True},
+    },
 ]
 
 # Database: DATABASE_URL, else SQLite under var/ (make run on a bare machine).
@@ -121,7 +130,7 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
-        "KEY_PREFIX": "ddmau",
+        "KEY_PREFIX": env_str("DDMAU_CACHE_PREFIX", "ddmau"),
     }
 }
 

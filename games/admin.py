@@ -1,6 +1,11 @@
-from django.contrib import admin
+from typing import Any
 
-from games.models import Game, Move, Seat
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from games import chat
+from games.models import ChatMessage, ChatMute, Game, Move, Seat
 
 
 class SeatInline(admin.TabularInline[Seat, Game]):
@@ -32,3 +37,33 @@ class MoveAdmin(admin.ModelAdmin[Move]):
     readonly_fields = [
         "game", "seq", "seat", "action", "notation", "public_line", "source", "client_move_id", "created"
     ]  # fmt: skip
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin[ChatMessage]):
+    """Table chat (games.chat). Removing marks the line removed and takes it off every open page."""
+
+    list_display = ["id", "game", "room", "user", "text", "created", "removed", "removed_by"]
+    list_filter = ["room", "removed"]
+    search_fields = ["text", "user__username", "game__id"]
+    raw_id_fields = ["game", "user", "removed_by"]
+    readonly_fields = ["game", "user", "room", "text", "created", "removed", "removed_by"]
+    actions = ["remove_messages"]
+
+    @admin.action(description="Remove the selected messages (for everyone, live)")
+    def remove_messages(self, request: HttpRequest, queryset: QuerySet[ChatMessage]) -> None:
+        count = 0
+        for message_id in queryset.filter(removed=False).values_list("pk", flat=True):
+            chat.do_remove(message_id, request.user)
+            count += 1
+        self.message_user(request, f"Removed {count} message(s).", messages.SUCCESS)
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(ChatMute)
+class ChatMuteAdmin(admin.ModelAdmin[ChatMute]):
+    list_display = ["user", "muted_user", "created"]
+    search_fields = ["user__username", "muted_user__username"]
+    raw_id_fields = ["user", "muted_user"]

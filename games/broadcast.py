@@ -67,3 +67,9 @@ def game_moved(move: Move) -> None:
 def game_changed(game_id: int, seq: int) -> None:
     """Seats or status changed (join, leave, start, away): viewers reload the seats too."""
     _send(game_id, {"type": "game.changed", "seq": seq})
+
+
+def table_event(game_id: int, message: dict[str, object]) -> None:
+    """Anything else every socket of the table hears (chat: games.chat); each consumer decides what
+    its own viewer may be shown."""
+    _send(game_id, message)

@@ -23,7 +23,7 @@ from django.core.exceptions import SynchronousOnlyOperation
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from games import actions, notifications, wire
+from games import actions, chat, notifications, wire
 from games.access import may_watch
 from games.broadcast import GroupMessage, game_group
 from games.broadcast import held as held_broadcasts
@@ -112,6 +112,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         elif kind == "here":
             await self._mark_here()
             await self.send_json({"type": "here"})
+        elif kind in CHAT_FRAMES:
+            await self._chat(kind, content)
         else:
             await self.send_json({"type": "error", "message": "Unknown message type."})
 
@@ -232,5 +234,69 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         state = table_state(result.game, self.user, seats=result.seats, message=result.message)
         return result.outcome, state.seq, state.message, render_table_fragment(state)
 
+    # --- chat (games.chat): lines, mutes and removals; each viewer reads only the rooms it may --------
+
+    chat_muted: set[int] | None = None  # the people this viewer muted, read when first needed
+
+    async def _chat(self, kind: str, content: dict[str, Any]) -> None:
+        """A chat frame: a refusal or a mute is answered here; a line or a removal comes back to this
+        socket, as to every other, through the group."""
+        messages: list[GroupMessage] = []
+        try:
+            answer: dict[str, Any] | None = await in_thread(self._chat_held)(messages, kind, content)
+        finally:
+            for group, message in messages:
+                await self.channel_layer.group_send(group, message)
+        if answer is not None:
+            await self.send_json(answer)
+
+    async def game_chat(self, event: dict[str, Any]) -> None:
+        if event["room"] == "players" and not self._seated():
+            return
+        if self.chat_muted is None:
+            self.chat_muted = await in_thread(chat.muted_ids)(self.user)
+        if event["author_id"] in self.chat_muted:
+            return
+        await self.send_json({"type": "chat", **{key: event[key] for key in CHAT_LINE_KEYS}})
+
+    async def game_chat_removed(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "chat_removed", "id": event["id"]})
+
+    async def game_chat_mute(self, event: dict[str, Any]) -> None:
+        """The viewer muted or unmuted someone, perhaps in another tab: this socket follows."""
+        if self.chat_muted is None or not self._signed_in() or event["user_id"] != self.user.pk:
+            return
+        if event["muted"]:
+            self.chat_muted.add(event["muted_id"])
+        else:
+            self.chat_muted.discard(event["muted_id"])
+
+    def _signed_in(self) -> bool:
+        return self.user is not None and bool(self.user.is_authenticated)
+
+    def _seated(self) -> bool:
+        return self._signed_in() and any(seat.user_id == self.user.pk for seat in getattr(self, "seats", ()))
+
+    def _chat_held(self, messages: list[GroupMessage], kind: str, content: dict[str, Any]) -> dict[str, Any] | None:
+        with held_broadcasts(messages):
+            try:
+                return self._chat_sync(kind, content)
+            except chat.ChatRefused as refusal:
+                return {"type": "chat_refused", "message": refusal.message}
+
+    def _chat_sync(self, kind: str, content: dict[str, Any]) -> dict[str, Any] | None:
+        if kind == "chat":
+            chat.do_say(self.game_id, self.user, content.get("room"), content.get("text"), self.scope.get("session"))
+            return None
+        if kind == "chat_mute":
+            mute = content.get("mute", True) is not False
+            other = chat.do_mute(self.user, content.get("user"), mute=mute, game_id=self.game_id)
+            self.chat_muted = chat.muted_ids(self.user)
+            return {"type": "chat_muted", "user": other.get_username(), "muted": mute}
+        chat.do_remove(content.get("id"), self.user, self.game_id)
+        return None
+
 
 MoveAnswer = tuple[str, int, str, str | None]
+CHAT_FRAMES = ("chat", "chat_mute", "chat_remove")
+CHAT_LINE_KEYS = ("id", "room", "author", "username", "text", "at")

@@ -414,3 +414,52 @@ class DeferredTurnMail(models.Model):
 
     def __str__(self) -> str:
         return f"Turn mail to user {self.user_id} held for {self.game} ({self.key})"
+
+
+CHAT_MAX_LENGTH = 200
+
+
+class ChatMessage(models.Model):
+    """A line said at a table (games.chat): kept with the game, never part of its moves or replay.
+
+    Players talk in the "players" room, read by the seated players only; watchers talk in the
+    "spectators" room, read by everyone who may watch the table. Staff may remove a line: it stays
+    here, marked, and is shown to no one.
+    """
+
+    class Room(models.TextChoices):
+        PLAYERS = "players", "Players"
+        SPECTATORS = "spectators", "Spectators"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat_messages")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    room = models.CharField(max_length=10, choices=Room.choices)
+    text = models.CharField(max_length=CHAT_MAX_LENGTH)
+    created = models.DateTimeField(auto_now_add=True)
+    removed = models.BooleanField(default=False)
+    removed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["game", "created"], name="chat_game_created"),
+            models.Index(fields=["user", "game", "created"], name="chat_user_game_created"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.room} at table {self.game_id}: {self.text[:40]}"
+
+
+class ChatMute(models.Model):
+    """`user` no longer sees what `muted_user` says in any table chat (games.chat)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    muted_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "muted_user"], name="chat_mute_once")]
+
+    def __str__(self) -> str:
+        return f"User {self.user_id} mutes user {self.muted_user_id}"

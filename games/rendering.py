@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.http import HttpRequest
+from django.template import engines
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.html import format_html, strip_tags
@@ -52,9 +53,20 @@ class SeatView:
         return " ".join(["seat", *(name for name, on in flags.items() if on)])
 
 
+FRAGMENT = "games/_table_live.jinja"
+
+
+def fragment_template(name: str = FRAGMENT) -> Any:
+    """A template of the live fragment, from the Jinja2 engine (games/jinja.py)."""
+    return engines["jinja2"].get_template(name)
+
+
 def render_table(state: TableState, request: HttpRequest) -> str:
     """The whole table page: the live fragment inside base.html, with the help and table.js."""
-    return render_to_string("games/table.html", table_context(state), request=request)
+    context = table_context(state)
+    # The page's fragment carries the CSRF tokens of its forms (for browsers without JavaScript).
+    context["fragment_html"] = SafeString(fragment_template().render({**context, "seats_html": None}, request))
+    return render_to_string("games/table.html", context, request=request)
 
 
 def render_table_fragment(state: TableState) -> str:
@@ -63,13 +75,12 @@ def render_table_fragment(state: TableState) -> str:
 
 
 class FragmentCache:
-    """Fragments already rendered in this process, by the exact state they show.
+    """Spectators' fragments already rendered in this process, by the exact state they show.
 
-    After a move the mover's own answer and the pushes to their other tabs, or to every spectator,
-    show the same state: rendered once, sent to each. The key is the whole state (pickled, then
-    hashed) apart from `viewer_id`, which the fragment does not show, so two viewers share an entry
-    only when everything they may see is equal: a hand never reaches another viewer. The active time
-    zone and language are part of the key, since the fragment's dates and words depend on them.
+    After a move every spectator of a table sees the same state: rendered once, sent to each. The
+    key is the whole state (pickled, then hashed) apart from `viewer_id`, which the fragment does
+    not show, so two viewers share an entry only when everything they may see is equal. The active
+    time zone and language are part of the key, since the fragment's dates and words depend on them.
     """
 
     def __init__(self, size: int = 1024) -> None:
@@ -90,7 +101,9 @@ class FragmentCache:
         return hashlib.blake2b(shown, digest_size=20).digest()
 
     def render(self, state: TableState) -> str:
-        key = self.key(state)
+        # Only spectators share a look; a player's fragment holds their hand, so its key (a pickle of
+        # the whole state, a tenth of the render) would almost never be found again.
+        key = self.key(state) if state.viewer_seat is None else None
         if key is not None:
             with self.lock:
                 html = self.entries.get(key)
@@ -100,7 +113,7 @@ class FragmentCache:
                     return html
         context = table_context(state)
         context["seats_html"] = seats_html(context["seats"], context["seat_total_label"], state)
-        html = render_to_string("games/_table_live.html", context)
+        html = str(fragment_template().render(context))
         with self.lock:
             self.rendered += 1
             if key is not None:
@@ -116,7 +129,7 @@ fragments = FragmentCache()
 def seats_html(seats: Sequence[SeatView], total_label: str, state: TableState) -> SafeString:
     """The fragment's seats. A seat looks the same to most viewers, and from one move to the next to
     all but the seats the move concerned: each look is rendered once. Only for the fragment: the page
-    includes _seat.html itself, for the CSRF token of its "Sit here" forms."""
+    includes _seat.jinja itself, for the CSRF token of its "Sit here" forms."""
     language = translation.get_language()
     return SafeString(
         "".join(_seat_html(seat, total_label, state.can_join, state.urls.join, language) for seat in seats)
@@ -125,10 +138,10 @@ def seats_html(seats: Sequence[SeatView], total_label: str, state: TableState) -
 
 @lru_cache(maxsize=4096)
 def _seat_html(seat: SeatView, total_label: str, can_join: bool, join_url: str, language: str | None) -> str:
-    # Everything games/_seat.html reads is in the arguments (its comment says so).
+    # Everything games/_seat.jinja reads is in the arguments (its comment says so).
     urls = {"join": join_url}
     context = {"s": seat, "seat_total_label": total_label, "state": {"can_join": can_join, "urls": urls}}
-    return render_to_string("games/_seat.html", context)
+    return str(fragment_template("games/_seat.jinja").render(context))
 
 
 def table_context(state: TableState) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import atexit
 import os
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,9 @@ def _choose() -> None:
     os.environ.setdefault("DDMAU_HAND_BREAK_SECONDS", "0")  # tests that want the break between hands set it
     os.environ.setdefault("DDMAU_DISABLE_RATE_LIMITS", "1")
     os.environ.setdefault("DDMAU_PLAIN_STATIC", "1")
+    # Cache keys of this run alone (the servers it starts inherit it): a key such as "table 3 is open
+    # in Bob's browser" left by an earlier run, whose table 3 was another, must not count in this one.
+    os.environ.setdefault("DDMAU_CACHE_PREFIX", f"ddmau-test-{os.getpid()}-{time.time_ns()}")
     if not os.environ.get("DATABASE_URL"):
         url = services.local_postgres_url("ddmau")
         if url:

@@ -61,8 +61,8 @@ KEYS = {"draw": "d", "pass": "p", "take": "t", "block": "b", "catch": "c", "mau"
 
 class Presenter:
     variant = ""
-    felt_template = "games/variants/shedding/_felt.html"
-    hand_template = "games/variants/shedding/_hand.html"
+    felt_template = "games/variants/shedding/_felt.jinja"
+    hand_template = "games/variants/shedding/_hand.jinja"
     help_template = "games/variants/shedding/_help.html"
 
     @property

@@ -72,8 +72,8 @@ class Controls:
 
 class DDMauPresenter(Presenter):
     variant = "ddmau"
-    felt_template = "games/variants/ddmau/_felt.html"
-    hand_template = "games/variants/ddmau/_hand.html"
+    felt_template = "games/variants/ddmau/_felt.jinja"
+    hand_template = "games/variants/ddmau/_hand.jinja"
     help_template = "games/variants/ddmau/_help.html"
 
     def chip_html(self, code: str) -> SafeString:

@@ -388,6 +388,7 @@ for a play survive a replacement when the hand (data-hand) did not change.
       if (ws !== socket) return;
       let message;
       try { message = JSON.parse(event.data); } catch (e) { return; }
+      document.dispatchEvent(new CustomEvent("table:message", { detail: message })); // chat and other listeners
       if (message.type === "table") {
         swap(message.html, message.seq);
       } else if (message.type === "refused") {
@@ -423,6 +424,12 @@ for a play survive a replacement when the hand (data-hand) did not change.
   setInterval(() => {
     if (socketOpen && document.visibilityState === "visible") socket.send(JSON.stringify({ type: "here" }));
   }, HERE_MS);
+
+  // Other scripts (table_chat.js) send frames with a cancelable "table:send" event: cancelled when not sent.
+  document.addEventListener("table:send", (event) => {
+    if (socketOpen) socket.send(JSON.stringify(event.detail));
+    else event.preventDefault();
+  });
 
   function resync() {
     if (socketOpen) socket.send(JSON.stringify({ type: "resync" }));
