@@ -10,11 +10,12 @@ and the filters `date` (in the active time zone), `pluralize`, `yesno` and `defa
 from __future__ import annotations
 
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from django.template import defaultfilters
 from django.urls import reverse
-from django.utils.timezone import is_aware, localtime
+from django.utils.timezone import get_current_timezone_name, is_aware, localtime
 from jinja2 import Environment, Undefined
 
 from games.templatetags import cards
@@ -25,9 +26,15 @@ def url(name: str, *args: Any) -> str:
 
 
 def date(value: datetime | None, format: str | None = None) -> str:
-    """Django's `date` filter, after the conversion to local time its template engine makes first."""
+    """Django's `date` filter, after the conversion to local time its template engine makes first.
+    Every viewer of a table shows the same deadline after a move: each is formatted once."""
     if not value:
         return ""
+    return _date(value, format, get_current_timezone_name())
+
+
+@lru_cache(maxsize=4096)
+def _date(value: datetime, format: str | None, zone: str) -> str:
     return str(defaultfilters.date(localtime(value) if is_aware(value) else value, format))
 
 

@@ -15,7 +15,7 @@ from django.utils.safestring import SafeString
 from games.engine.ddmau.cards import CARDS, COLOURS, MM_DECLARATIONS
 from games.presenters.base import HandSummary, Presenter, ScoreRow
 from games.table_state import TableState
-from games.templatetags.cards import MM_KIND_NAMES, label, sort_hand
+from games.templatetags.cards import MM_KIND_NAMES, card, label, sort_hand
 
 MAX_DRAWS = 3  # R17
 # Cards the next player looks through (R7, R38); a Master Mau is invisible when declared as one of these.
@@ -77,7 +77,9 @@ class DDMauPresenter(Presenter):
     help_template = "games/variants/ddmau/_help.html"
 
     def chip_html(self, code: str) -> SafeString:
-        return _token_html(code)
+        """A card in the log: a tiny face of it, read out by its name (the notation's codes are for
+        the replay and the record)."""
+        return card(code, "xs") if code in CARDS else _token_html(code)
 
     def seat_flags(self, view: Mapping[str, Any], seat: int) -> tuple[str, ...]:
         return ("no DD MAU!",) if view.get("must_call") == seat else ()
