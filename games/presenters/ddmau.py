@@ -88,9 +88,8 @@ class DDMauPresenter(Presenter):
         hand = sort_hand(state.hand)
         import json
 
-        plays = sorted({tuple(a.get("cards") or ()) for a in state.legal if a.get("act") == "play"})
         return {
-            "plays_json": json.dumps([list(play) for play in plays], separators=(",", ":")),
+            "plays_json": json.dumps(play_shapes(state.legal), separators=(",", ":")),
             "hand": hand_cards(hand, state.legal),
             "hand_signature": " ".join(hand),
             "controls": controls_for(state.legal, view, names),
@@ -107,6 +106,25 @@ class DDMauPresenter(Presenter):
             "can_call": len(hand) >= 2,
             "summary": hand_summary(state, view),
         }
+
+
+NO_COLOUR, COLOUR_NEEDED, COLOUR_OPTIONAL = 0, 1, 2
+
+
+def play_shapes(legal: Iterable[Mapping[str, Any]]) -> list[list[Any]]:
+    """The legal plays as the table script reads them: [cards, Master Mau declarations, colour], the
+    colour 1 when the play must name one, 2 when it may, 0 when it names none. The script lights the
+    cards that can follow, offers the colour picker and says what is missing from these alone, so no
+    rule (which cards ride, which name a colour, R8/R39) is written a second time in JavaScript."""
+    named: dict[tuple[tuple[str, ...], tuple[str, ...]], set[bool]] = {}
+    for action in legal:
+        if action.get("act") == "play":
+            shape = (tuple(action.get("cards") or ()), tuple(action.get("mm") or ()))
+            named.setdefault(shape, set()).add(action.get("color") is not None)
+    return [
+        [list(cards), list(mm), COLOUR_OPTIONAL if len(ways) > 1 else COLOUR_NEEDED if True in ways else NO_COLOUR]
+        for (cards, mm), ways in sorted(named.items())
+    ]
 
 
 def _declared(play: Mapping[str, Any]) -> list[PlayedCard]:

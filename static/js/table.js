@@ -30,8 +30,6 @@ for a play survive a replacement when the hand (data-hand) did not change.
   const announcer = root.querySelector("[data-announce]");
   const ANSWER_WAIT_MS = 5000;
   const POLL_MS = 8000;
-  const RIDERS = ["LM", "DM"];
-  const COLOURED_KINDS = ["T", "S", "O"];
 
   let socket = null;
   let socketOpen = false;
@@ -88,16 +86,11 @@ for a play survive a replacement when the hand (data-hand) did not change.
     return b.slots.slice(0, count).map((slot) => slot.querySelector("select").value);
   }
 
-  // R8/R39: a Shadow Master names a colour; so does a Master Mau played as a coloured power on an empty pile.
-  function needsColour(codes, mm, emptyPile) {
-    let m = 0;
-    let firstBody = null;
-    for (const code of codes) {
-      const kind = code === "MM" ? mm[m++] || "" : code;
-      if (kind === "SM") return true;
-      if (firstBody === null && !RIDERS.includes(kind)) firstBody = { code: code, kind: kind };
-    }
-    return emptyPile && firstBody !== null && firstBody.code === "MM" && COLOURED_KINDS.includes(firstBody.kind);
+  const same = (a, b) => a.length === b.length && a.every((x, n) => x === b[n]);
+
+  // The legal plays, from the server: [cards, Master Mau declarations, colour: 0 none, 1 needed, 2 optional].
+  function legalPlays(b) {
+    return JSON.parse(b.form.dataset.plays || "[]");
   }
 
   function chosenColour(b) {
@@ -135,25 +128,28 @@ for a play survive a replacement when the hand (data-hand) did not change.
     const mmCount = codes.filter((code) => code === "MM").length;
     b.slots.forEach((slot, n) => { slot.hidden = n >= mmCount; });
     const mm = declarations(b);
-    const colour = needsColour(codes, mm, b.el.dataset.emptyPile === "1");
+    // Honest light: only the cards a legal play can go on with after the ones picked (legal_actions).
+    const plays = legalPlays(b);
+    const next = new Set();
+    let complete = false;
+    let colour = 0;
+    let declared = false;
+    for (const [playCards, playMm, playColour] of plays) {
+      if (playCards.length < codes.length || !codes.every((code, n) => playCards[n] === code)) continue;
+      if (playCards.length > codes.length) { next.add(playCards[codes.length]); continue; }
+      complete = true;
+      if (same(playMm, mm)) { declared = true; colour = Math.max(colour, playColour); }
+    }
     if (b.picker) b.picker.hidden = !colour;
     const left = cards.length - codes.length;
     if (b.ddmau) b.ddmau.hidden = !(codes.length > 0 && left === 1);
-    // Honest light: only the cards a legal play can go on with after the ones picked (legal_actions).
-    const plays = JSON.parse(b.form.dataset.plays || "[]");
-    const next = new Set();
-    let complete = false;
-    for (const play of plays) {
-      if (play.length < codes.length || !codes.every((code, n) => play[n] === code)) continue;
-      if (play.length === codes.length) complete = true;
-      else next.add(play[codes.length]);
-    }
     cards.forEach((card, i) => card.classList.toggle("playable", picks.indexOf(i) < 0 && next.has(card.dataset.code)));
     let reason = "";
     if (!codes.length) reason = "";
     else if (!complete) reason = next.size ? "Not a play yet: the lit cards can follow." : "These cards, in this order, are no play now.";
     else if (mm.some((kind) => !kind)) reason = "Choose what your Master Mau is played as.";
-    else if (colour && !chosenColour(b)) reason = "Name a colour.";
+    else if (!declared) reason = "Your Master Mau cannot be played as that here.";
+    else if (colour === 1 && !chosenColour(b)) reason = "Name a colour.";
     if (b.play) {
       b.play.disabled = !codes.length || Boolean(reason);
       const names = picks.map((i) => cards[i].getAttribute("aria-label")).join(", ");

@@ -16,7 +16,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import actions
+from games import actions, engine
 from games.engine.ddmau.cards import CARDS, COLOURS, NUMBER
 from games.models import Game
 from games.rendering import render_table_fragment
@@ -304,3 +304,23 @@ def test_it_marks_the_safety_net_of_a_player_who_landed_in_it(alice: Any, bob: A
         row = re.search(rf"<tr[^>]*><td>{name}</td>.*?</tr>", html, re.S)
         assert row is not None
         assert ("safety net" in row.group(0)) == (seat in caught)
+
+
+def test_it_tells_the_table_script_which_plays_name_a_colour_from_the_legal_actions_alone() -> None:
+    from games.presenters.ddmau import play_shapes
+
+    legal = [
+        {"act": "draw"},
+        {"act": "play", "cards": ["G9"], "mm": []},
+        *({"act": "play", "cards": ["SM"], "mm": [], "color": colour} for colour in "RYBG"),
+        {"act": "play", "cards": ["MM"], "mm": ["T"], "color": None},
+        {"act": "play", "cards": ["MM"], "mm": ["T"], "color": "R"},
+    ]
+    assert play_shapes(legal) == [[["G9"], [], 0], [["MM"], ["T"], 2], [["SM"], [], 1]]
+
+    # From the engine: a Shadow Master always names a colour (R8), a number card never does.
+    seed = next(f"sm{n}" for n in range(500) if "SM" in (p := engine.new_game(2, seed=f"sm{n}"))["hands"][p["turn"]])
+    position = engine.new_game(2, seed=seed)
+    shapes = play_shapes(engine.legal_actions(position, position["turn"]))
+    assert [["SM"], [], 1] in shapes
+    assert all(colour == 0 for cards, mm, colour in shapes if len(cards) == 1 and cards[0][1:].isdigit())
