@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from ..errors import refuse
 from ..events import Event
@@ -139,16 +139,21 @@ def _read_last(d: Mapping[str, Any]) -> LastHand:
 
 def state_to_dict(s: State) -> dict[str, Any]:
     """Write a position (NOTATION.md) with the engine's extra keys."""
+    return _position(s, _write_pile(s.pile)[0])
+
+
+def _position(s: State, pile: list[dict[str, Any]]) -> dict[str, Any]:
+    """The position of `s` with `pile` as its pile: every other value a new object."""
     top = s.top
     pending = s.pending
     last = s.last_hand
     d: dict[str, Any] = {
         "variant": VARIANT,
         "rules": s.options.to_rules(),
-        "hands": [list(h) for h in s.hands],
+        "hands": list(map(list, s.hands)),
         "draw": list(s.draw),
-        "pile": _write_pile(s.pile),
-        "top": None if top is None else _top_dict(top),
+        "pile": pile,
+        "top": None if top is None else {"card": top.card, "color": top.color},
         "streak": s.streak,
         "pending": None
         if pending is None
@@ -161,12 +166,16 @@ def state_to_dict(s: State) -> dict[str, Any]:
         "dealer": s.dealer,
         "totals": list(s.totals),
         "out": list(s.out),
-        "teams": None if s.teams is None else [list(t) for t in s.teams],
+        "teams": None if s.teams is None else list(map(list, s.teams)),
         "mode": s.mode,
         "hand": s.hand,
         "over": s.over,
         "winners": None if s.winners is None else list(s.winners),
-        "last_hand": None if last is None else _last_dict(last),
+        "last_hand": None
+        if last is None
+        else {"out": last.out, "points": list(last.points), "multiplier": last.multiplier}
+        if last.nets is None
+        else {"out": last.out, "points": list(last.points), "multiplier": last.multiplier, "nets": list(last.nets)},
         "reshuffles": s.reshuffles,
     }
     if s.seed is not None:
@@ -176,18 +185,35 @@ def state_to_dict(s: State) -> dict[str, Any]:
     return d
 
 
-def _write_pile(pile: tuple[PileEntry, ...]) -> list[dict[str, Any]]:
-    written = []
+def _write_pile(
+    pile: tuple[PileEntry, ...], keep: bool = False
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]] | None]:
+    """The pile's plays as a position's list, and with `keep` the engine's own copies of them
+    (equal, but never handed out: see "Positions `apply` wrote lately" below), else None. Plays
+    below an unread pile whose private copies were found equal to them are shared, not copied."""
+    written: list[dict[str, Any]] = []
+    private: list[dict[str, Any]] | None = [] if keep else None
     if isinstance(pile, UnreadPile):
-        written = _copy_unread(pile.below)
+        if pile.private is not None:
+            written = cast("list[dict[str, Any]]", list(pile.below))
+            private = list(pile.private) if keep else None
+        else:
+            written = _copy_unread(pile.below)
+            private = _copy_unread(pile.below) if keep else None
         pile = pile.added
-    written.extend(
-        {"seat": seat, "cards": [*cards], "mm": [*mm], "color": color, "block": True}
-        if block
-        else {"seat": seat, "cards": [*cards], "mm": [*mm], "color": color}
-        for seat, cards, mm, color, block in pile
-    )
-    return written
+    for seat, cards, mm, color, block in pile:
+        written.append(_play_dict(seat, cards, mm, color, block))
+        if private is not None:
+            private.append(_play_dict(seat, cards, mm, color, block))
+    return written, private
+
+
+def _play_dict(
+    seat: int, cards: tuple[str, ...], mm: tuple[str, ...], color: str | None, block: bool
+) -> dict[str, Any]:
+    if block:
+        return {"seat": seat, "cards": [*cards], "mm": [*mm], "color": color, "block": True}
+    return {"seat": seat, "cards": [*cards], "mm": [*mm], "color": color}
 
 
 def _copy_unread(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -208,17 +234,6 @@ def _copy_unread(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         return plays
     except (KeyError, TypeError, AttributeError, IndexError) as exc:
         raise ValueError(f"not a DD MAU position: {exc!r}") from exc
-
-
-def _last_dict(last: LastHand) -> dict[str, Any]:
-    d: dict[str, Any] = {"out": last.out, "points": list(last.points), "multiplier": last.multiplier}
-    if last.nets is not None:
-        d["nets"] = list(last.nets)
-    return d
-
-
-def _top_dict(t: Top) -> dict[str, Any]:
-    return {"card": t.card, "color": t.color}
 
 
 def action_from_dict(a: Any, seats: int) -> Action:
@@ -285,21 +300,123 @@ def _is_int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+# --- positions `apply` wrote lately, read again without reading them ---
+#
+# Random play and the site call `legal_actions(position, seat)` and then `apply(position, action)`
+# on the position the last `apply` returned: reading it (dicts to a `State`) twice per action, and
+# copying its pile's plays into the next position, were most of the cost of the dict path. So
+# `apply` remembers the last few positions it wrote, by `id`, with their `State` (the pile left
+# unread, as `unread_pile.py` reads it) and a private copy of the position that is never handed
+# out. A position is read from memory only if it is that very dict, still holding that very pile
+# list, and equal to its private copy: any change a caller made to it since (a key set or removed, a
+# hand, the draw pile or a play changed in place...) makes it a stranger, read as any other.
+#
+# The private copy holds copies of the pile's plays when `apply` had them at hand (the position was
+# written from a remembered one, or from a pile read in full); then the plays, found equal to
+# them, are shared by the next position rather than copied: the two positions then hold the same
+# play dicts (nothing in the engine or the site changes a position in place; one that did would
+# change both). Otherwise the copy holds the position's own pile list, its plays are not compared
+# and are copied out, checked, as from any position. A position whose top is a Master Mau (its
+# declaration is read from the pile) is not remembered. Equal is `==`: a caller that swapped a
+# value for an equal one of another type (1.0 for 1) in place would get the remembered answer.
+_REMEMBERED: dict[int, tuple[dict[str, Any], State, dict[str, Any], list[Any], list[dict[str, Any]] | None]] = {}
+_REMEMBER_AT_MOST = 4  # random play and the site read again the newest; more only keep garbage alive
+
+
+def _remember(position: dict[str, Any], s: State, private: list[dict[str, Any]] | None) -> None:
+    """Remember `position`, just written from `s` (`private`: copies of its plays, or None)."""
+    top_d = position["top"]
+    if top_d is not None and top_d["card"] == MASTER_MAU:
+        return
+    if not CODES.issuperset(chain.from_iterable(s.hands)):
+        return  # reading it again would refuse it: leave that to the reading
+    pile = position["pile"]
+    unread = UnreadPile(pile, (), private)
+    # the State reading the position gives: the position's own pile list, unread, and the top and
+    # the seats out as they are read
+    top = s.top
+    if top is not None:
+        info = CARDS[top.card]
+        if not (top.color and top.kind == info.kind and top.number == info.number):
+            top = _read_top(top_d, unread)
+    out = s.out if len(s.out) < 2 else tuple(sorted(s.out))
+    state: State = _new(State, (*s[:3], unread, top, *s[5:14], out, *s[15:]))
+    remembered = _REMEMBERED
+    if len(remembered) >= _REMEMBER_AT_MOST:
+        remembered.clear()
+    remembered[id(position)] = (position, state, _private_copy(position), pile, private)
+
+
+def _private_copy(position: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a position `_position` wrote, equal to it and sharing with it nothing that can be
+    changed in place but its pile list."""
+    copy = position.copy()
+    rules = position["rules"]
+    copy["rules"] = {k: dict(v) if isinstance(v, dict) else v for k, v in rules.items()} if rules else {}
+    copy["hands"] = list(map(list, position["hands"]))
+    copy["draw"] = position["draw"][:]
+    copy["totals"] = position["totals"][:]
+    copy["out"] = position["out"][:]
+    for key in ("top", "pending"):
+        if (value := position[key]) is not None:
+            copy[key] = value.copy()
+    if (teams := position["teams"]) is not None:
+        copy["teams"] = list(map(list, teams))
+    if (winners := position["winners"]) is not None:
+        copy["winners"] = winners[:]
+    if (last := position["last_hand"]) is not None:
+        copy["last_hand"] = last = last.copy()
+        last["points"] = last["points"][:]
+        if "nets" in last:
+            last["nets"] = last["nets"][:]
+    if "dealoff" in position:
+        copy["dealoff"] = position["dealoff"][:]
+    return copy
+
+
+def _recall(position: Mapping[str, Any], *, plays: bool) -> State | None:
+    """The `State` of a position `apply` wrote, if it is unchanged since (see above); `plays`: its
+    pile's plays too, when it has private copies of them (`legal_actions` does not look at them)."""
+    found = _REMEMBERED.get(id(position))
+    if found is None:
+        return None
+    written, state, copy, pile, private = found
+    if written is not position or written["pile"] is not pile or written != copy:
+        return None
+    if plays and private is not None and pile != private:
+        return None
+    return state
+
+
+def forget_positions() -> None:
+    """Forget every remembered position (tests compare the answers with and without them)."""
+    _REMEMBERED.clear()
+
+
 def apply_dict(game: DDMau, position: Mapping[str, Any], action: Any) -> tuple[dict[str, Any], tuple[Event, ...]]:
-    """`step` on dicts, reading the pile only if the rules look at it (see unread_pile.py)."""
-    state = state_from_dict(position, unread_pile=True)
+    """`step` on dicts, reading the pile only if the rules look at it (see unread_pile.py) and
+    the position not at all if `apply` wrote it and it is unchanged (see above)."""
+    state = _recall(position, plays=True)
+    keep = state is not None
+    if state is None:
+        state = state_from_dict(position, unread_pile=True)
     parsed = action_from_dict(action, len(state.hands))
     try:
         after, events = game.step(state, parsed)
     except PileNeeded:
         after, events = game.step(state_from_dict(position), parsed)
-    return state_to_dict(after), events
+        keep = True
+    pile, private = _write_pile(after.pile, keep)
+    written = _position(after, pile)
+    _remember(written, after, private)
+    return written, events
 
 
 def legal_dicts(game: DDMau, position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
-    """`legal` on dicts, with the same unread pile."""
+    """`legal` on dicts, with the same unread pile and remembered positions."""
+    state = _recall(position, plays=False)
     try:
-        actions = game.legal(state_from_dict(position, unread_pile=True), seat)
+        actions = game.legal(state_from_dict(position, unread_pile=True) if state is None else state, seat)
     except PileNeeded:
         actions = game.legal(state_from_dict(position), seat)
     return [action_to_dict(a) for a in actions]

@@ -34,15 +34,24 @@ class UnreadPile(tuple[PileEntry, ...]):
 
     below: Sequence[Mapping[str, Any]]
     added: tuple[PileEntry, ...]
+    # the engine's own copies of the plays below, when they were found equal to them (convert.py's
+    # remembered positions): the plays below may then be shared rather than copied when written
+    private: list[dict[str, Any]] | None
 
-    def __new__(cls, below: Sequence[Mapping[str, Any]], added: tuple[PileEntry, ...] = ()) -> UnreadPile:
+    def __new__(
+        cls,
+        below: Sequence[Mapping[str, Any]],
+        added: tuple[PileEntry, ...] = (),
+        private: list[dict[str, Any]] | None = None,
+    ) -> UnreadPile:
         pile = super().__new__(cls)
         pile.below = below
         pile.added = added
+        pile.private = private
         return pile
 
     def __add__(self, more: tuple[PileEntry, ...]) -> UnreadPile:  # type: ignore[override]  # plays only
-        return UnreadPile(self.below, self.added + more)
+        return UnreadPile(self.below, self.added + more, self.private)
 
     def __repr__(self) -> str:
         return f"UnreadPile({len(self.below)} plays unread, {self.added!r} on top)"

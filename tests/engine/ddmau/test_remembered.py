@@ -1,0 +1,173 @@
+"""Positions `apply` wrote lately are read again from memory (convert.py): the answers must be the
+ones a fresh read gives, whatever a caller did to the position in between, and `apply` must never
+change the position it is given."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from games import engine
+from games.engine.ddmau import convert
+
+Position = dict[str, Any]
+
+
+def play_on(seed: str, actions: int, rng: random.Random) -> Position:
+    position = engine.new_game(4, seed=seed)
+    for _ in range(actions):
+        if position["over"]:
+            break
+        position = engine.apply(position, rng.choice(engine.legal_actions(position, position["turn"])))
+    return position
+
+
+def fresh(position: Position) -> Position:
+    """The same position as a new dict, as the site loads it from its database."""
+    loaded: Position = json.loads(json.dumps(position))
+    return loaded
+
+
+@pytest.mark.parametrize("seed", ["remembered/1", "remembered/2", "remembered/3"])
+def test_it_answers_alike_with_and_without_remembered_positions(seed: str) -> None:
+    """Whole games through the dict path, step by step against the same step on a fresh copy with
+    nothing remembered; `apply` leaves its input as it was."""
+    rng = random.Random(seed)
+    position = engine.new_game(4, seed=seed)
+    steps = 0
+    while not position["over"] and steps < 3000:
+        seat = position["turn"]
+        before = copy.deepcopy(position)
+        legal = engine.legal_actions(position, seat)
+        convert.forget_positions()
+        assert engine.legal_actions(fresh(position), seat) == legal
+        action = rng.choice(legal)
+        after = engine.apply(position, action)
+        assert position == before
+        assert json.dumps(position) == json.dumps(before)
+        convert.forget_positions()
+        assert engine.apply(fresh(position), action) == after
+        assert engine.apply(position, action) == after  # and once more, the input read as a stranger
+        position = engine.apply(position, action)  # remembered again, as in play
+        steps += 1
+    assert steps > 100
+
+
+def test_the_remembered_state_is_the_state_a_read_gives() -> None:
+    rng = random.Random(5)
+    position = engine.new_game(5, seed="remembered/state")
+    seen = 0
+    for _ in range(2000):
+        if position["over"]:
+            break
+        position = engine.apply(position, rng.choice(engine.legal_actions(position, position["turn"])))
+        remembered = convert._recall(position, plays=True)
+        if remembered is None:
+            continue  # a Master Mau on top
+        read = convert.state_from_dict(position, unread_pile=True)
+        assert remembered._replace(pile=()) == read._replace(pile=())
+        assert remembered.pile.below is position["pile"]  # type: ignore[attr-defined]
+        seen += 1
+    assert seen > 100
+
+
+def set_turn(p: Position) -> None:
+    p["turn"] = (p["turn"] + 1) % len(p["hands"])
+
+
+def swap_hand_card(p: Position) -> None:
+    hand = p["hands"][p["turn"]]
+    hand[0], p["draw"][0] = p["draw"][0], hand[0]
+
+
+def drop_draw_card(p: Position) -> None:
+    p["draw"].pop()
+
+
+def change_a_play(p: Position) -> None:
+    p["pile"][0]["cards"] = ["R1"]
+
+
+def break_a_play(p: Position) -> None:
+    del p["pile"][0]["cards"]
+
+
+def replace_the_pile(p: Position) -> None:
+    p["pile"] = [dict(play) for play in p["pile"]]
+
+
+def drop_a_key(p: Position) -> None:
+    del p["reshuffles"]
+
+
+def remembered_position(change: Callable[[Position], None]) -> Position:
+    """A position `apply` wrote and remembers (with copies of its plays), changed in place by `change`."""
+    position = play_on("remembered/changed", 40, random.Random(change.__name__))
+    assert position["pile"], "the test needs plays on the pile"
+    engine.legal_actions(position, position["turn"])
+    assert convert._recall(position, plays=True) is not None
+    assert convert._REMEMBERED[id(position)][4] is not None  # with copies of its plays
+    change(position)
+    assert convert._recall(position, plays=True) is None
+    return position
+
+
+@pytest.mark.parametrize(
+    "change",
+    [set_turn, swap_hand_card, drop_draw_card, change_a_play, break_a_play, replace_the_pile, drop_a_key],
+)
+def test_a_position_changed_in_place_is_read_afresh(change: Callable[[Position], None]) -> None:
+    position = remembered_position(change)
+    stranger = fresh(position)
+    for seat in range(len(position["hands"])):
+        assert engine.legal_actions(position, seat) == engine.legal_actions(stranger, seat)
+    actions = [*engine.legal_actions(stranger, stranger["turn"])[:6], {"seat": 0, "act": "draw"}]
+    for action in actions:
+        position = remembered_position(change)
+        answers = []
+        for p in (position, stranger):
+            try:
+                answers.append(engine.apply(p, action))
+            except ValueError as refused:  # IllegalAction is a ValueError too
+                answers.append(f"{type(refused).__name__}: {refused}")
+        assert answers[0] == answers[1]
+
+
+def test_the_next_position_shares_no_list_with_the_one_it_came_from_but_the_plays() -> None:
+    rng = random.Random(9)
+    position = play_on("remembered/shared", 30, rng)
+    after = engine.apply(position, rng.choice(engine.legal_actions(position, position["turn"])))
+    assert after["pile"] is not position["pile"]
+    for key in ("hands", "draw", "totals", "out", "rules"):
+        assert after[key] is not position[key]
+    assert all(a is not b for a, b in zip(after["hands"], position["hands"], strict=True))
+
+
+def containers(value: Any) -> list[Any]:
+    """Every list and dict in a JSON-shaped value, itself included."""
+    if isinstance(value, dict):
+        return [value, *(c for v in value.values() for c in containers(v))]
+    if isinstance(value, list):
+        return [value, *(c for v in value for c in containers(v))]
+    return []
+
+
+@pytest.mark.parametrize("rules", [{}, {"deck": {"MM": 3}, "target": 300, "net_low": 280, "net_reset": 150}])
+def test_the_private_copy_is_equal_and_shares_nothing_but_the_pile_list(rules: dict[str, Any]) -> None:
+    rng = random.Random(11)
+    position = engine.new_game(3, seed="remembered/copy", rules=rules, mode="tournament")
+    for _ in range(400):
+        if position["over"]:
+            break
+        position = engine.apply(position, rng.choice(engine.legal_actions(position, position["turn"])))
+        private = convert._private_copy(position)
+        assert private == position
+        assert json.dumps(private) == json.dumps(position)
+        assert private["pile"] is position["pile"]
+        private_ids = {id(c) for c in containers({k: v for k, v in private.items() if k != "pile"})}
+        assert not private_ids & {id(c) for c in containers(position)}
