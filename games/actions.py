@@ -19,10 +19,6 @@ from games import broadcast, clock, windows, wire
 from games.models import MAX_SEATS, MIN_SEATS, TEAM_SIZES, Game, Move, Seat, team_of
 from games.table_state import load_seats
 
-# House rule options a table may choose (RULINGS R30-R31), with their defaults.
-HOUSE_RULE_DEFAULTS: dict[str, Any] = {"target": 505, "net_low": 500, "net_reset": 350, "shadow_doubles": "hand"}
-
-
 STALE = "The table moved on before your move arrived; here is where it stands now."
 
 
@@ -91,20 +87,17 @@ def check_house_rules(rules: Mapping[str, Any], variant: str = "ddmau") -> dict[
     from games import engine
 
     game = check_variant(variant)
-    if variant == "ddmau":
-        from games.engine.ddmau.options import Options
-
-        unknown = set(rules) - set(HOUSE_RULE_DEFAULTS)
-        if unknown:
-            raise ActionRefused(f"Unknown house rule: {', '.join(sorted(unknown))}.")
-        try:
-            return Options.from_rules(rules).to_rules()
-        except ValueError as error:
-            raise ActionRefused(f"R31: {error}.") from None
     defaults = {spec.key: spec.default for spec in game.option_specs}
     unknown = set(rules) - set(defaults)
     if unknown:
         raise ActionRefused(f"Unknown house rule: {', '.join(sorted(map(str, unknown)))}.")
+    if variant == "ddmau":  # DD MAU's options keep the house rules R30-R31 name
+        from games.engine.ddmau.options import Options
+
+        try:
+            return Options.from_rules(rules).to_rules()
+        except ValueError as error:
+            raise ActionRefused(f"R31: {error}.") from None
     chosen = {key: value for key, value in rules.items() if value is not None and value != defaults[key]}
     try:
         engine.get_rules(variant, chosen or None)
