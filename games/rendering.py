@@ -15,7 +15,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from django.http import HttpRequest
@@ -167,8 +167,7 @@ def table_context(state: TableState) -> dict[str, Any]:
         "free_seats": sum(seat.is_free for seat in state.seats),
         "rules_text": ", ".join(f"{key} {value}" for key, value in sorted(state.rules.items())),
         "first_log_seq": state.log[0].seq if state.log else 1,
-        # the attribute is escaped once by the template: unescape what strip_tags leaves (Zoë &lt;b&gt;)
-        "announce": html.unescape(strip_tags(log[-1])) if log else "",
+        "announce": log_rows[-1].spoken if log_rows else "",
         "happened": log[-1] if log else "",
         "log_html": SafeString("".join(row.html for row in log_rows)),
         "winners_text": winners_text(standing_rows, state.teams),
@@ -249,12 +248,18 @@ def winners_text(rows: Sequence[ScoreRow], teams: bool) -> str:
     return f"{' and '.join(winners)} {verb}!" if winners else "Game over."
 
 
-@dataclass(frozen=True)
+@dataclass
 class LoggedMove:
     """One line of the log, rendered: its words, and its list item (with the hand's end after it)."""
 
     words: SafeString
     html: SafeString
+
+    @cached_property
+    def spoken(self) -> str:
+        """The words alone, for the screen reader's announcement. The attribute is escaped once by the
+        template: unescape what strip_tags leaves (Zoë &lt;b&gt;)."""
+        return html.unescape(strip_tags(self.words))
 
 
 def logged(lines: Sequence[LogLine], names: Mapping[int, str], presenter: Presenter) -> list[LoggedMove]:
