@@ -9,7 +9,11 @@ A bot has `name`, `choose(view, legal) -> action` (its turn, or a Draw 2 hit aim
   going out) and aims Draw 4, Draw 2 and Stop at a next player who is close to going out; turns
   play away from a next player holding fewer cards than the previous one; keeps a Colour change
   for when nothing else fits unless an opponent is close to going out; names the colour it holds
-  most of; prefers plays after which more of its cards still fit and that keep many colours.
+  most of; prefers plays after which more of its cards still fit and that keep many colours;
+  prefers the cards left that fit on the most tops it may meet (a kept Colour change fits on all);
+  and, when the seat that acts next has one or two cards (or a later one has one), plays what that
+  seat is least likely to follow, judged from the cards it cannot see (the deck less its hand and
+  the discard pile).
 
 `play_game(rules, bots, seed)` plays one game to the end (the driver loop of the brief: reactions
 first, in turn order; then a reaction window's close; then the seat to act chooses).
@@ -25,7 +29,7 @@ from typing import Any, Protocol
 
 from games.engine.rules import Rules, get_rules
 
-from .cards import CARDS, CHANGE, DRAW2, DRAW4, POINTS, REVERSE, STOP, fits
+from .cards import CARDS, CHANGE, COLOURS, DECK, DRAW2, DRAW4, FITS, POINTS, REVERSE, STOP, fits
 
 View = Mapping[str, Any]
 ActionDict = dict[str, Any]
@@ -87,6 +91,9 @@ class GreedyBot:
     attack = 1.0  # the bonus of Draw 2, Draw 4, Stop and Reverse against the next player
     close_at = CLOSE
     danger_weight = 2.0  # points shed count this much more while an opponent is close to going out
+    fit_weight = 80.0  # per share of the tops it may meet that some card left fits on
+    block = (0.0, 160.0, 40.0)  # by the next actor's hand size: per chance it can follow the card played
+    block_later = 100.0  # per chance that a later seat with one card can follow it
 
     def react(self, view: View, legal: list[ActionDict]) -> ActionDict | None:
         for action in legal:
@@ -97,63 +104,154 @@ class GreedyBot:
     def choose(self, view: View, legal: list[ActionDict]) -> ActionDict:
         if not legal:
             raise ValueError("no legal action to choose from")
+        in_turn = [a for a in legal if a["act"] != "catch"] or legal
+        if len(in_turn) == 1:
+            return in_turn[0]
         me = own_seat(view)
         hand: list[str] = view["hands"][me]
         counts: list[int | list[str]] = view["hands"]
         seats = len(counts)
         direction = -1 if view.get("direction") == -1 else 1
-        nxt = (me + direction) % seats
-        prev = (me - direction) % seats
         sizes = [len(h) if isinstance(h, list) else int(h) for h in counts]
         danger = any(sizes[s] <= self.close_at for s in range(seats) if s != me)
         pending = view.get("pending")
         hit = pending is not None and pending["target"] == me
-        in_turn = [a for a in legal if a["act"] != "catch"] or legal
+        turn = _Turn(view, hand, sizes, me, direction, danger, hit)
         best, best_score = in_turn[0], float("-inf")
         for action in in_turn:
-            score = self._score(action, hand, sizes, nxt, prev, danger, hit)
+            score = self._score(action, turn)
             if score > best_score:
                 best, best_score = action, score
         return best
 
-    def _score(
-        self, action: ActionDict, hand: list[str], sizes: list[int], nxt: int, prev: int, danger: bool, hit: bool
-    ) -> float:
+    def _score(self, action: ActionDict, turn: _Turn) -> float:
         act = action["act"]
         if act == "take":
             return -30.0
         if act == "draw":
             return -20.0
         card: str = action["cards"][0]
-        rest = list(hand)
+        rest = list(turn.hand)
         rest.remove(card)
         if not rest:
             return GOING_OUT
         if len(rest) == 1 and not action.get("mau"):
             return MISSED_MAU
+        sizes, nxt, prev = turn.sizes, turn.nxt, turn.prev
         kind = CARDS[card].kind
-        score = float(POINTS[card]) * self.points_weight * (self.danger_weight if danger else 1.0)
+        score = float(POINTS[card]) * self.points_weight * (self.danger_weight if turn.danger else 1.0)
         close = sizes[nxt] <= self.close_at
         a = self.attack
         if kind == DRAW2:
-            score += ANSWER_HIT if hit else a * (8 + (10 if close else 0))
+            score += ANSWER_HIT if turn.hit else a * (8 + (10 if close else 0))
         elif kind == DRAW4:
             score += a * (12 + (12 if close else 0))
         elif kind == STOP:
             score += a * (5 + (10 if close else 0))
         elif kind == REVERSE:
             score += a * (3 if sizes[nxt] < sizes[prev] else -3)
-        elif kind == CHANGE and not danger:
+        elif kind == CHANGE and not turn.danger:
             score -= self.keep_change
         colour: str | None = action.get("color") if kind == CHANGE else CARDS[card].colour
         if kind == CHANGE:
             score += 2 * _colour_counts(rest)[colour or ""]
+        if not turn.hit:
+            # the seat that acts next, about to go out: the less likely it can follow, the better
+            seats = len(sizes)
+            actor = prev if kind == REVERSE else (nxt + turn.direction) % seats if kind in (STOP, DRAW4) else nxt
+            held = sizes[actor]
+            weight = self.block[held] if actor != turn.me and held < len(self.block) else 0.0
+            if weight:
+                score -= weight * turn.follows(card, colour, kind == DRAW2, held)
+            if kind != DRAW2:
+                # a seat with one card that acts later meets this colour too, if the seats between follow it
+                for s in range(seats):
+                    skipped = kind in (STOP, DRAW4) and s == nxt
+                    if sizes[s] == 1 and s not in (actor, turn.me) and not skipped:
+                        score -= self.block_later * turn.follows(card, colour, False, 1)
+        # the share of the tops it may meet that a card left fits on: fewer draws, out sooner
+        score += self.fit_weight * _cover(rest)
         # how many of the cards left would still fit on this card: the next turn is easier
         score += self.flex * sum(1 for c in rest if c != CHANGE and fits(c, card, colour))
         # cards of many colours (and Colour changes) leave fewer tops it cannot follow
         covered = {CARDS[c].colour for c in rest if c != CHANGE}
         score += self.cover * (len(covered) + 2 * rest.count(CHANGE))
         return score
+
+
+class _Turn:
+    """What one choice looks at: the seat's hand, the hand sizes, who plays next; the unseen cards
+    (the deck less its hand and the discard pile: the other hands and the draw pile), counted once
+    and only when asked."""
+
+    __slots__ = ("_unseen", "_view", "danger", "direction", "hand", "hit", "me", "nxt", "prev", "sizes")
+
+    def __init__(
+        self, view: View, hand: list[str], sizes: list[int], me: int, direction: int, danger: bool, hit: bool
+    ) -> None:
+        seats = len(sizes)
+        self._view = view
+        self.hand, self.sizes, self.me, self.direction = hand, sizes, me, direction
+        self.nxt = (me + direction) % seats
+        self.prev = (me - direction) % seats
+        self.danger, self.hit = danger, hit
+        self._unseen: tuple[dict[str, int], int] | None = None
+
+    def unseen(self) -> tuple[dict[str, int], int]:
+        if self._unseen is None:
+            counts = dict(_DECK_COUNTS)
+            for c in self.hand:
+                counts[c] -= 1
+            for entry in self._view.get("pile") or ():
+                for c in entry["cards"]:
+                    counts[c] -= 1
+            self._unseen = (counts, max(1, sum(n for n in counts.values() if n > 0)))
+        return self._unseen
+
+    def follows(self, card: str, colour: str | None, draw2: bool, held: int) -> float:
+        """The chance that a hand of `held` unseen cards can follow `card` in `colour` (a Draw 2:
+        only with a Draw 2 of its own)."""
+        counts, total = self.unseen()
+        allowed = _DRAW2_CODES if draw2 else FITS.get((card, colour), FITS[(None, None)])
+        fit = sum(n for c, n in counts.items() if n > 0 and c in allowed)
+        return 1.0 - (1.0 - min(1.0, fit / total)) ** held
+
+
+_DECK_COUNTS: dict[str, int] = dict(Counter(DECK))
+_DRAW2_CODES: frozenset[str] = frozenset(c for c, info in CARDS.items() if info.kind == DRAW2)
+
+
+def _tops() -> list[tuple[str, str, float]]:
+    """Every top a seat may meet (a coloured card, or a Colour change naming a colour), weighted
+    by its copies in the deck."""
+    copies = Counter(DECK)
+    tops = [(code, info.colour, float(copies[code])) for code, info in CARDS.items() if info.colour is not None]
+    tops += [(CHANGE, colour, copies[CHANGE] / len(COLOURS)) for colour in COLOURS]
+    return tops
+
+
+_TOPS = _tops()
+# card -> the bit mask of the tops it fits on; the share of the tops, by byte of a mask
+_TOP_MASK: dict[str, int] = {
+    code: sum(1 << i for i, (top, colour, _) in enumerate(_TOPS) if fits(code, top, colour)) for code in CARDS
+}
+_TOP_BYTES = (len(_TOPS) + 7) // 8
+_SHARE_BY_BYTE: list[list[float]] = [
+    [
+        sum(_TOPS[8 * b + i][2] for i in range(8) if value >> i & 1 and 8 * b + i < len(_TOPS))
+        / sum(w for _, _, w in _TOPS)
+        for value in range(256)
+    ]
+    for b in range(_TOP_BYTES)
+]
+
+
+def _cover(cards: Sequence[str]) -> float:
+    """The share of the tops a seat may meet (by copies in the deck) that some card of `cards` fits on."""
+    mask = 0
+    for c in cards:
+        mask |= _TOP_MASK[c]
+    return sum(_SHARE_BY_BYTE[b][(mask >> (8 * b)) & 0xFF] for b in range(_TOP_BYTES))
 
 
 def _colour_counts(cards: Sequence[str]) -> Counter[str]:

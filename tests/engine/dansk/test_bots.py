@@ -113,3 +113,16 @@ def test_it_has_the_greedy_bot_name_the_colour_it_holds_most() -> None:
 def test_it_has_the_greedy_bot_beat_random_bots() -> None:
     # the full measure (1,000 games) is in the report; a short run still shows the edge
     assert greedy_win_rate(24, seed=7) > 0.3
+
+
+def test_it_has_the_greedy_bot_keep_a_colour_change_as_its_last_card() -> None:
+    # a Colour change fits on anything: kept for last, it goes out next turn (danger or not)
+    pos = position([["CC", "G3"], "B1 B3", "Y1 Y2 Y3"], pile="G5")
+    assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, "G3", mau=True)
+
+
+def test_it_has_the_greedy_bot_play_what_a_next_player_about_to_go_out_can_least_follow() -> None:
+    # most blue cards lie on the discard pile, so a 1-card hand is far less likely to follow B5 than G9
+    pile = "B1 B1 B2 B2 B3 B3 B4 B4 B6 B6 B7 B7 B8 B8 B9 B9 G5"
+    pos = position([["G9", "B5", "R1", "R2"], "Y4", "Y1 Y2 Y3"], pile=pile)
+    assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, "B5")
