@@ -30,6 +30,8 @@ from games.presenters.base import Presenter, ScoreRow, describe_events
 from games.table_state import LogLine, SeatState, TableState
 
 TEAM_NAMES = ("Team A", "Team B", "Team C")
+# The table's sounds (static/js/table_motion.js), each with a switch of its own.
+SOUND_CHOICES = (("turn", "your turn"), ("hit", "a hit on you"), ("caught", "a catch"), ("won", "a hand won"))
 
 
 @dataclass(frozen=True)
@@ -169,6 +171,10 @@ def table_context(state: TableState) -> dict[str, Any]:
         "first_log_seq": state.log[0].seq if state.log else 1,
         "announce": log_rows[-1].spoken if log_rows else "",
         "happened": log[-1] if log else "",
+        "happened_kinds": " ".join(sorted({str(event.get("kind")) for event in state.log[-1].events}))
+        if state.log
+        else "",
+        "sound_choices": SOUND_CHOICES,
         "log_html": SafeString("".join(row.html for row in log_rows)),
         "winners_text": winners_text(standing_rows, state.teams),
         "seats": seat_views(state, view, presenter),

@@ -5,7 +5,8 @@ table.js replaces the live fragment whole and then dispatches "table:updated" on
   - a seat whose card count changed shows "+2" / "−1" flying up, and its count ticks to the new value;
   - cards a seat took come flying from the draw pile; a card played travels from its seat onto the pile;
   - sounds (Web Audio API oscillators): your turn, a hit on you (a hit aimed at you, or your hand grew
-    by more than one card without your drawing or taking), a hand you won.
+    by more than one card without your drawing or taking), a catch or a penalty at the table (the
+    engine's event kinds on the "what happened" line), a hand you won; each has its own switch.
 The seat to act pulses by CSS alone (table.css). With prefers-reduced-motion: reduce there is no motion
 at all; sounds stay, behind the "Sounds" switch (remembered in localStorage, on unless turned off) and
 never while the page is hidden. Elements added for a moment carry data-motion.
@@ -184,12 +185,27 @@ It also keeps the action bar on screen when your hand begins below the fold (see
 
   let audio = null;
 
-  function soundsOn() {
+  function stored(key) {
     try {
-      return localStorage.getItem(STORE_KEY) !== "off";
+      return localStorage.getItem(key);
     } catch (e) {
-      return true;
+      return null;
     }
+  }
+
+  function store(key, on) {
+    try {
+      localStorage.setItem(key, on ? "on" : "off");
+    } catch (e) { /* private mode: the switch holds for this page */ }
+  }
+
+  function soundsOn() {
+    return stored(STORE_KEY) !== "off";
+  }
+
+  // Each sound has a switch of its own, under the main one.
+  function soundOn(name) {
+    return soundsOn() && stored(STORE_KEY + "." + name) !== "off";
   }
 
   function context() {
@@ -230,11 +246,21 @@ It also keeps the action bar on screen when your hand begins below the fold (see
     }
   }
 
-  const SOUNDS = {
+  const TUNES = {
     turn: () => play([[660, 0, 0.12], [880, 0.11, 0.18]], "sine", 0.18),
     hit: () => play([[196, 0, 0.16], [147, 0.13, 0.28]], "square", 0.07),
+    caught: () => play([[988, 0, 0.08], [740, 0.09, 0.08], [988, 0.18, 0.14]], "sawtooth", 0.05),
     won: () => play([[523, 0, 0.12], [659, 0.1, 0.12], [784, 0.2, 0.12], [1047, 0.3, 0.32]], "triangle", 0.16),
   };
+  const SOUNDS = {};
+  for (const [name, tune] of Object.entries(TUNES)) SOUNDS[name] = () => { if (soundOn(name)) tune(); };
+
+  // The engine's event kinds of the move just made (data-kinds on the "what happened" line): a catch
+  // (a missed call caught, a penalty called) sounds for everyone at the table.
+  function kindsOf(el) {
+    const line = el.querySelector("[data-happened]");
+    return new Set(((line && line.dataset.kinds) || "").split(" ").filter(Boolean));
+  }
 
   function wonBy(after, me) {
     const row = after.querySelector(".between-hands .went-out td, .summary .went-out td");
@@ -242,6 +268,9 @@ It also keeps the action bar on screen when your hand begins below the fold (see
   }
 
   function sound(before, after, oldSeats, newSeats, newHand) {
+    const moved = Number(after.dataset.seq) > Number(before.dataset.seq);
+    const kinds = kindsOf(after);
+    if (moved && (kinds.has("caught") || kinds.has("penalty"))) SOUNDS.caught();
     const was = mine(oldSeats);
     const now = mine(newSeats);
     if (!was || !now) return;
@@ -271,16 +300,30 @@ It also keeps the action bar on screen when your hand begins below the fold (see
     box.checked = soundsOn();
     label.hidden = false;
     box.addEventListener("change", () => {
-      try {
-        localStorage.setItem(STORE_KEY, box.checked ? "on" : "off");
-      } catch (e) { /* private mode: the switch holds for this page */ }
+      store(STORE_KEY, box.checked);
       if (box.checked) {
         wake();
         setTimeout(SOUNDS.turn, 60);
       } else if (audio) {
         audio.suspend();
       }
+      each.forEach((one) => { one.disabled = !box.checked; });
     });
+    const menu = document.querySelector("[data-sound-menu]");
+    const each = menu ? Array.from(menu.querySelectorAll("input[data-sound]")) : [];
+    if (menu) menu.hidden = false;
+    for (const one of each) {
+      const name = one.dataset.sound;
+      one.checked = stored(STORE_KEY + "." + name) !== "off";
+      one.disabled = !box.checked;
+      one.addEventListener("change", () => {
+        store(STORE_KEY + "." + name, one.checked);
+        if (one.checked) {
+          wake();
+          setTimeout(TUNES[name], 60);
+        }
+      });
+    }
   }
 
   // ---------- the action bar ----------

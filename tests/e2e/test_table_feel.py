@@ -33,7 +33,7 @@ SIZES = {"phone": PHONE, "laptop": LAPTOP, "landscape-phone": LANDSCAPE_PHONE}
 SIMPLE_KINDS = {NUMBER, "T", "S", "O", "JT"}  # one card of these is a play that needs no declaration or colour
 
 # Notes the beeps the page starts (the Web Audio API's oscillators, by wave: "sine" your turn, "square"
-# a hit on you, "triangle" a hand won) and the motion it makes (elements added for a moment: flying
+# a hit on you, "sawtooth" a catch, "triangle" a hand won) and the motion it makes (elements added for a moment: flying
 # cards, "+2" on a seat), without changing either.
 WATCH_SOUND_AND_MOTION = """
 window.beeps = [];
@@ -290,4 +290,49 @@ def test_it_counts_a_hit_up_on_your_seat_and_sounds_it(live_site: LiveServer, bo
     assert page.evaluate("window.beeps") == ["square", "square"]  # the hit's sound, not your turn's
     expect(live.locator(".seat.is-me .seat-float")).to_have_count(0)  # gone once it has risen
     expect(live.locator(".seat.is-me .cd-count")).to_have_text("7")
+    assert table.errors == []
+
+
+# A move at the table that caught someone (the engine's event kinds on the "what happened" line).
+A_CATCH = """
+() => {
+  const root = document.querySelector("[data-table]");
+  const after = root.querySelector(".table-live");
+  const before = after.cloneNode(true);
+  before.dataset.seq = String(Number(after.dataset.seq) - 1);
+  let line = after.querySelector("[data-happened]");
+  if (!line) {
+    line = document.createElement("p");
+    line.dataset.happened = "";
+    after.querySelector(".table-board").prepend(line);
+  }
+  line.dataset.kinds = "caught draw";
+  root.dispatchEvent(new CustomEvent("table:updated", { detail: { before: before, after: after, moved: true } }));
+}
+"""
+
+
+def test_it_sounds_a_catch_and_lets_each_sound_be_switched_off_on_its_own(
+    live_site: LiveServer, bot_table: Game, web: Any
+) -> None:
+    game = bot_table
+    table = at_the_table(web, live_site, game, **LAPTOP)
+    page, live = table.page, table.live
+    live.locator(".hand-card").first.click()  # a first gesture: the browser lets the page make sounds
+    page.keyboard.press("Escape")
+
+    page.evaluate(A_CATCH)
+    assert page.evaluate("window.beeps").count("sawtooth") == 3  # the catch's three notes
+
+    page.locator("[data-sound-menu] summary").click()
+    catch_switch = page.get_by_role("checkbox", name="a catch")
+    expect(catch_switch).to_be_checked()
+    catch_switch.uncheck()
+    page.evaluate("window.beeps = []")
+    page.evaluate(A_CATCH)
+    assert "sawtooth" not in page.evaluate("window.beeps")
+    page.reload()
+    page.locator("[data-sound-menu] summary").click()
+    expect(page.get_by_role("checkbox", name="a catch")).not_to_be_checked()  # remembered
+    expect(page.get_by_role("checkbox", name="your turn")).to_be_checked()
     assert table.errors == []
