@@ -104,7 +104,9 @@ def muted_ids(user: Any) -> set[int]:
 def check_text(raw: Any) -> str:
     if not isinstance(raw, str):
         raise ChatRefused("A chat message is text.")
-    text = " ".join(raw.split())  # one line; no control characters survive split()
+    # One line of printable text: whitespace runs become one space; other control characters, and
+    # halves of characters that could never be stored (a lone surrogate), are dropped.
+    text = " ".join("".join(char for char in raw if char.isprintable() or char.isspace()).split())
     if not text:
         raise ChatRefused("Write something first.")
     if len(text) > CHAT_MAX_LENGTH:

@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 from websockets.sync.client import ClientConnection
 
+from games import chat
 from games.chat import RATE_COUNT
 from games.models import CHAT_MAX_LENGTH, ChatMessage, ChatMute, Game, Move
 from tests.support.live import Browser, receive, table_socket
@@ -249,3 +250,21 @@ def test_it_lets_staff_see_and_remove_messages_in_the_admin(alice: Any, bob: Any
     assert message.removed
     assert message.removed_by == staff_sam
     assert "mind your language" not in signed_in(bob).get(game.get_absolute_url()).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("sent", "kept"),
+    [
+        ("  good\n\tgame  ", "good game"),
+        ("nul\x00 and bell\x07 gone", "nul and bell gone"),
+        ("half a pair \ud800 dropped", "half a pair dropped"),
+        ("émoji 🂡 stay", "émoji 🂡 stay"),
+    ],
+)
+def test_it_keeps_a_chat_line_to_one_line_of_printable_text(sent: str, kept: str) -> None:
+    assert chat.check_text(sent) == kept
+
+
+def test_it_refuses_a_chat_line_of_nothing_printable() -> None:
+    with pytest.raises(chat.ChatRefused):
+        chat.check_text("\x00\x01 \n")
