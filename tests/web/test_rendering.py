@@ -309,7 +309,7 @@ def test_it_marks_the_safety_net_of_a_player_who_landed_in_it(alice: Any, bob: A
 def test_it_tells_the_table_script_which_plays_name_a_colour_from_the_legal_actions_alone() -> None:
     from games.presenters.ddmau import play_shapes
 
-    legal = [
+    legal: list[dict[str, Any]] = [
         {"act": "draw"},
         {"act": "play", "cards": ["G9"], "mm": []},
         *({"act": "play", "cards": ["SM"], "mm": [], "color": colour} for colour in "RYBG"),

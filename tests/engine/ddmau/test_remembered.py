@@ -129,7 +129,7 @@ def test_a_position_changed_in_place_is_read_afresh(change: Callable[[Position],
     actions = [*engine.legal_actions(stranger, stranger["turn"])[:6], {"seat": 0, "act": "draw"}]
     for action in actions:
         position = remembered_position(change)
-        answers = []
+        answers: list[object] = []
         for p in (position, stranger):
             try:
                 answers.append(engine.apply(p, action))
