@@ -313,14 +313,21 @@ def _logged_move(presenter: Presenter, line: LogLine, names: tuple[tuple[int, st
 
 
 def _hand_break(line: LogLine, names: Mapping[int, str]) -> str:
-    """After a move that ended a hand: "Hand 2 is over: Ana went out"; else ""."""
+    """After a move that ended a hand: "Hand 2 is over: Ana went out · totals Ana 0, Ben 23"; else ""."""
     ended = next((event for event in line.events if event.get("kind") == "hand_over"), None)
     if ended is None:
         return ""
-    number = (ended.get("data") or {}).get("hand")
+    data = ended.get("data") or {}
+    number = data.get("hand")
     out = ended.get("seat")
     who = names.get(out, "Someone") if isinstance(out, int) else "Nobody"
-    return f"{'Hand ' + str(number) if number else 'The hand'} is over: {who} went out"
+    note = f"{'Hand ' + str(number) if number else 'The hand'} is over: {who} went out"
+    totals = data.get("totals")
+    if isinstance(totals, list | tuple) and totals:
+        note += " · totals " + ", ".join(
+            f"{names.get(seat, f'seat {seat}')} {total}" for seat, total in enumerate(totals)
+        )
+    return note
 
 
 def log_lines(lines: Iterable[LogLine], names: Mapping[int, str], presenter: Presenter) -> list[SafeString]:

@@ -79,3 +79,15 @@ def test_it_has_no_break_at_a_turn_by_turn_table(alice: Any, bob: Any, settings:
     game.refresh_from_db()
     assert game.dealt_position()["hand"] == 2
     assert not game.on_break()
+
+
+def test_it_closes_the_hand_in_the_log_with_who_went_out_and_the_new_totals(
+    alice: Any, bob: Any, settings: Any
+) -> None:
+    game = at_the_second_hand(alice, bob, settings)
+    totals = game.dealt_position()["totals"]
+    page = signed_in(bob).get(game.get_absolute_url()).content.decode()
+    names = {seat.index: seat.name for seat in game.seats.all()}
+    expected = ", ".join(f"{names[seat]} {total}" for seat, total in enumerate(totals))
+    assert "Hand 1 is over:" in page
+    assert f"went out · totals {expected}" in page
