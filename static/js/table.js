@@ -235,6 +235,9 @@ for a play survive a replacement when the hand (data-hand) did not change.
     const saved = remember(old);
     const moved = fresh.dataset.seq !== old.dataset.seq || fresh.dataset.status !== old.dataset.status;
     old.replaceWith(fresh);
+    // htmx wires the hx-* attributes of what it swaps in itself; a fragment from the socket is ours to
+    // hand over (the Ready button posts with htmx: without this, a click reloaded the whole page).
+    if (window.htmx) window.htmx.process(fresh);
     restore(saved);
     if (inFlight && moved) settle();
     if (moved) announce(fresh);
