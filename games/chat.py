@@ -215,6 +215,12 @@ def recent_lines(game_id: int, rooms: tuple[str, ...], muted: set[int], limit: i
     return [_line(message) for message in reversed(list(messages))]
 
 
+def history_frame(game_id: int, user: Any) -> dict[str, Any]:
+    """The recent lines this viewer may read, for a page whose socket came back after a gap."""
+    lines = recent_lines(game_id, readable_rooms(is_player(game_id, user)), muted_ids(user))
+    return {"type": "chat_history", "lines": [line.frame() for line in lines]}
+
+
 def page_context(game_id: int, user: Any) -> dict[str, Any]:
     """What the table page's chat panel shows this viewer (templates/games/_chat.html)."""
     seated = is_player(game_id, user)

@@ -285,6 +285,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 return {"type": "chat_refused", "message": refusal.message}
 
     def _chat_sync(self, kind: str, content: dict[str, Any]) -> dict[str, Any] | None:
+        if kind == "chat_history":  # a page that was away from the table (its socket reconnected) catches up
+            return chat.history_frame(self.game_id, self.user)
         if kind == "chat":
             chat.do_say(self.game_id, self.user, content.get("room"), content.get("text"), self.scope.get("session"))
             return None
@@ -298,5 +300,5 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
 
 MoveAnswer = tuple[str, int, str, str | None]
-CHAT_FRAMES = ("chat", "chat_mute", "chat_remove")
+CHAT_FRAMES = ("chat", "chat_mute", "chat_remove", "chat_history")
 CHAT_LINE_KEYS = ("id", "room", "author", "username", "text", "at")

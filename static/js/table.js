@@ -382,6 +382,7 @@ for a play survive a replacement when the hand (data-hand) did not change.
       retries = 0;
       stopPolling();
       setConn("live", "connected");
+      document.dispatchEvent(new CustomEvent("table:open")); // the chat catches up with what it missed
     });
     ws.addEventListener("message", (event) => {
       if (ws !== socket) return;

@@ -5,10 +5,12 @@ go out with a cancelable "table:send" event (cancelled when the socket is not op
   client -> server  {"type": "chat", "room": "players"|"spectators", "text": t}
                     {"type": "chat_mute", "user": username, "mute": true|false}
                     {"type": "chat_remove", "id": n}                              staff only
+                    {"type": "chat_history"}       after the socket opened again: the recent lines
   server -> client  {"type": "chat", "id", "room", "author", "username", "text", "at"}
                     {"type": "chat_removed", "id": n}
                     {"type": "chat_muted", "user": username, "muted": bool}
                     {"type": "chat_refused", "message": text}
+                    {"type": "chat_history", "lines": [chat frames]}
 User text is only ever inserted with textContent.
 */
 (function () {
@@ -114,10 +116,19 @@ User text is only ever inserted with textContent.
     mutedBox.hidden = names.length === 0;
   }
 
+  // A socket that opens again after a gap asks for the recent lines: what was said meanwhile appears.
+  let opened = false;
+  document.addEventListener("table:open", () => {
+    if (opened) send({ type: "chat_history" });
+    opened = true;
+  });
+
   document.addEventListener("table:message", (event) => {
     const msg = event.detail;
     if (!msg || typeof msg !== "object") return;
-    if (msg.type === "chat") {
+    if (msg.type === "chat_history" && Array.isArray(msg.lines)) {
+      msg.lines.forEach(addLine);
+    } else if (msg.type === "chat") {
       addLine(msg);
       if (msg.username === me) {
         pending = "";

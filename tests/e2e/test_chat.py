@@ -94,3 +94,25 @@ def test_it_lets_two_players_chat_live_and_one_mute_the_other(
     expect(chat_lines(alice)).not_to_contain_text("Still muted?")
     assert alice.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     assert bob.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_it_shows_a_page_that_lost_its_connection_what_was_said_meanwhile(
+    live_site: LiveServer, chat_table: Game, chat_web: Any
+) -> None:
+    game = chat_table
+    alice = logged_in(chat_web, live_site, "alice")
+    bob = logged_in(chat_web, live_site, "bob")
+    for page in (alice, bob):
+        open_table(page, live_site, game)
+
+    bob.context.set_offline(True)
+    expect(bob.locator("[data-conn]")).not_to_have_attribute("data-state", "live")
+    write(alice, "Are you still there?")
+    expect(chat_lines(alice)).to_contain_text("Are you still there?")
+    expect(chat_lines(bob)).not_to_contain_text("Are you still there?")
+
+    bob.context.set_offline(False)
+    expect(bob.locator("[data-conn]")).to_have_attribute("data-state", "live", timeout=20000)
+    expect(chat_lines(bob)).to_contain_text("Are you still there?")
+    expect(chat_lines(bob).get_by_text("Are you still there?")).to_have_count(1)
+    assert bob.evaluate("window.sameDocument") is True  # no reload

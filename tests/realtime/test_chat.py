@@ -268,3 +268,20 @@ def test_it_keeps_a_chat_line_to_one_line_of_printable_text(sent: str, kept: str
 def test_it_refuses_a_chat_line_of_nothing_printable() -> None:
     with pytest.raises(chat.ChatRefused):
         chat.check_text("\x00\x01 \n")
+
+
+def test_it_gives_a_page_whose_socket_was_away_the_lines_it_missed_and_only_those_it_may_read(
+    live_site: LiveServer, alice: Any, bob: Any, carol: Any
+) -> None:
+    game = make_table(alice, bob)
+    chat.do_say(game.pk, alice, "players", "while you were away")
+    chat.do_say(game.pk, carol, "spectators", "hello from the rail")
+    with ExitStack() as stack:
+        bobs, carols = open_sockets(stack, live_site, game, bob, carol)
+        bobs.send(json.dumps({"type": "chat_history"}))
+        carols.send(json.dumps({"type": "chat_history"}))
+        seen_by_bob = next_chat(bobs)
+        seen_by_carol = next_chat(carols)
+    assert seen_by_bob["type"] == seen_by_carol["type"] == "chat_history"
+    assert [line["text"] for line in seen_by_bob["lines"]] == ["while you were away", "hello from the rail"]
+    assert [line["text"] for line in seen_by_carol["lines"]] == ["hello from the rail"]  # not the players' room
