@@ -1,8 +1,8 @@
 """Chat at a table: two rooms, limits, mutes and staff removal (issue 12).
 
-Rooms: "players" is read and written by the seated players only; "spectators" is read by everyone
-who may watch the table and written by the signed-in watchers who hold no seat (the players read
-it). A line is plain text of at most CHAT_MAX_LENGTH characters, at most RATE_COUNT lines per
+Rooms: "players" is read and written by the seated players (and read by staff, who may remove a
+line); "spectators" is read by everyone who may watch the table and written by the signed-in
+watchers who hold no seat (the players read it). A line is plain text of at most CHAT_MAX_LENGTH characters, at most RATE_COUNT lines per
 RATE_SECONDS per person and table; it is kept with the game (ChatMessage), never in its moves, so
 no replay shows it, and it never carries game state.
 
@@ -82,8 +82,14 @@ def is_player(game_id: int, user: Any) -> bool:
     return Seat.objects.filter(game_id=game_id, user_id=user.pk).exists()
 
 
-def readable_rooms(seated: bool) -> tuple[str, ...]:
-    return ROOMS if seated else (ChatMessage.Room.SPECTATORS.value,)
+def readable_rooms(seated: bool, staff: bool = False) -> tuple[str, ...]:
+    """The players read both rooms; so do staff, who keep the players' room civil (they never write
+    in it); everyone else reads the spectators' room."""
+    return ROOMS if seated or staff else (ChatMessage.Room.SPECTATORS.value,)
+
+
+def is_staff(user: Any) -> bool:
+    return bool(user is not None and user.is_authenticated and user.is_staff)
 
 
 def writable_room(user: Any, seated: bool) -> str | None:
@@ -217,7 +223,7 @@ def recent_lines(game_id: int, rooms: tuple[str, ...], muted: set[int], limit: i
 
 def history_frame(game_id: int, user: Any) -> dict[str, Any]:
     """The recent lines this viewer may read, for a page whose socket came back after a gap."""
-    lines = recent_lines(game_id, readable_rooms(is_player(game_id, user)), muted_ids(user))
+    lines = recent_lines(game_id, readable_rooms(is_player(game_id, user), is_staff(user)), muted_ids(user))
     return {"type": "chat_history", "lines": [line.frame() for line in lines]}
 
 
@@ -238,7 +244,7 @@ def page_context(game_id: int, user: Any) -> dict[str, Any]:
         else []
     )
     return {
-        "lines": recent_lines(game_id, readable_rooms(seated), muted),
+        "lines": recent_lines(game_id, readable_rooms(seated, is_staff(user)), muted),
         "room": writable_room(user, seated),
         "seated": seated,
         "signed_in": signed_in,

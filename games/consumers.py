@@ -251,7 +251,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.send_json(answer)
 
     async def game_chat(self, event: dict[str, Any]) -> None:
-        if event["room"] == "players" and not self._seated():
+        if event["room"] == "players" and not (self._seated() or chat.is_staff(self.user)):
             return
         if self.chat_muted is None:
             self.chat_muted = await in_thread(chat.muted_ids)(self.user)

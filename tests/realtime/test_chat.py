@@ -285,3 +285,16 @@ def test_it_gives_a_page_whose_socket_was_away_the_lines_it_missed_and_only_thos
     assert seen_by_bob["type"] == seen_by_carol["type"] == "chat_history"
     assert [line["text"] for line in seen_by_bob["lines"]] == ["while you were away", "hello from the rail"]
     assert [line["text"] for line in seen_by_carol["lines"]] == ["hello from the rail"]  # not the players' room
+
+
+def test_it_lets_staff_read_the_players_room_to_keep_it_civil(
+    live_site: LiveServer, alice: Any, bob: Any, carol: Any, staff_sam: Any
+) -> None:
+    game = make_table(alice, bob)
+    with ExitStack() as stack:
+        a, _, c, s = open_sockets(stack, live_site, game, alice, bob, carol, staff_sam)
+        say(a, "between us players")
+        assert next_chat(s)["text"] == "between us players"
+        assert_no_chat(c)  # a spectator does not read the players' room
+    assert "between us players" in page(live_site, game, staff_sam)
+    assert "between us players" not in page(live_site, game, carol)
