@@ -2,9 +2,9 @@
 
 Rooms: "players" is read and written by the seated players (and read by staff, who may remove a
 line); "spectators" is read by everyone who may watch the table and written by the signed-in
-watchers who hold no seat (the players read it). A line is plain text of at most CHAT_MAX_LENGTH characters, at most RATE_COUNT lines per
-RATE_SECONDS per person and table; it is kept with the game (ChatMessage), never in its moves, so
-no replay shows it, and it never carries game state.
+watchers who hold no seat (the players read it). A line is plain text of at most CHAT_MAX_LENGTH
+characters, at most RATE_COUNT lines per RATE_SECONDS per person and table; it is kept with the
+game (ChatMessage), never in its moves, so no replay shows it, and it never carries game state.
 
 check_* functions raise ChatRefused with a message for the person; do_* functions check, write,
 and tell the table's sockets after the commit (games.consumers.TableConsumer.game_chat decides
