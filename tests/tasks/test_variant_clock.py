@@ -9,6 +9,7 @@ import pytest
 from games import actions
 from games.models import Game, Move
 from tests.support.tables import player_at
+from tests.support.variant_play import hidden_codes, leaked_codes
 from tests.tasks.helpers import DAY, fresh, time_out, timeout_moves, wait_until
 
 pytestmark = pytest.mark.slow
@@ -40,3 +41,7 @@ def test_it_plays_a_timed_out_turn_with_the_game_s_own_bot_and_mails_the_next_pl
 
         [message] = wait_until(mailed, "the turn mail to the next player")
         assert game.title in message.body
+        # The mail shows the reader's own hand and nothing hidden from them, in both of its parts.
+        html_part = "".join(str(content) for content, kind in message.alternatives if kind == "text/html")
+        for text in (message.subject, message.body, html_part):
+            assert leaked_codes(text, hidden_codes(game, waiting), variant, names=True) == set()
