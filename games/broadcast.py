@@ -30,12 +30,8 @@ _outbox = threading.local()
 @contextmanager
 def held(messages: list[GroupMessage]) -> Iterator[list[GroupMessage]]:
     """Hold the group messages sent in this thread in `messages` until the block ends, for the
-    caller to send.
-
-    A table socket runs its move in a pool thread; sending from there would hop back to the event
-    loop and block the thread until Redis answers. The consumer sends what was held from its own
-    coroutine instead, after the thread returns (the move is committed by then).
-    """
+    caller to send from its own coroutine (games.consumers: a table socket's writes run in a pool
+    thread, and the messages are sent once the thread returns, the write committed by then)."""
     _outbox.messages = messages
     try:
         yield messages

@@ -168,13 +168,24 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         return rendered
 
     async def _do_move(self, raw: Any, expected_seq: Any, client_move_id: str | None) -> MoveAnswer | None:
-        messages: list[GroupMessage] = []
-        try:
-            answer: MoveAnswer | None = await in_thread(self._do_move_held)(messages, raw, expected_seq, client_move_id)
-        finally:
-            for group, message in messages:  # what was committed is told, whatever came after
-                await self.channel_layer.group_send(group, message)
+        answer: MoveAnswer | None = await self._in_thread_held(self._do_move_sync, raw, expected_seq, client_move_id)
         return answer
+
+    async def _in_thread_held(self, function: Any, *args: Any) -> Any:
+        """Run `function` (ORM work) in a pool thread with the group messages it sends held, then send
+        them from this coroutine: sending from the thread would hop back to the event loop and block
+        it until Redis answers. What was committed is told, whatever came after."""
+        messages: list[GroupMessage] = []
+
+        def held() -> Any:
+            with held_broadcasts(messages):
+                return function(*args)
+
+        try:
+            return await in_thread(held)()
+        finally:
+            for group, message in messages:
+                await self.channel_layer.group_send(group, message)
 
     def _log_seq(self) -> int:
         return self.log[-1].seq if self.log else 0
@@ -208,12 +219,6 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return None
         return game.seq, html
 
-    def _do_move_held(
-        self, messages: list[GroupMessage], raw: Any, expected_seq: Any, client_move_id: str | None
-    ) -> MoveAnswer | None:
-        with held_broadcasts(messages):
-            return self._do_move_sync(raw, expected_seq, client_move_id)
-
     def _do_move_sync(self, raw: Any, expected_seq: Any, client_move_id: str | None) -> MoveAnswer | None:
         """None once the move is applied; else what to answer: (outcome, seq, message, html or None
         when the table is gone)."""
@@ -241,12 +246,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def _chat(self, kind: str, content: dict[str, Any]) -> None:
         """A chat frame: a refusal or a mute is answered here; a line or a removal comes back to this
         socket, as to every other, through the group."""
-        messages: list[GroupMessage] = []
-        try:
-            answer: dict[str, Any] | None = await in_thread(self._chat_held)(messages, kind, content)
-        finally:
-            for group, message in messages:
-                await self.channel_layer.group_send(group, message)
+        answer: dict[str, Any] | None = await self._in_thread_held(self._chat_answer, kind, content)
         if answer is not None:
             await self.send_json(answer)
 
@@ -277,12 +277,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     def _seated(self) -> bool:
         return self._signed_in() and any(seat.user_id == self.user.pk for seat in getattr(self, "seats", ()))
 
-    def _chat_held(self, messages: list[GroupMessage], kind: str, content: dict[str, Any]) -> dict[str, Any] | None:
-        with held_broadcasts(messages):
-            try:
-                return self._chat_sync(kind, content)
-            except chat.ChatRefused as refusal:
-                return {"type": "chat_refused", "message": refusal.message}
+    def _chat_answer(self, kind: str, content: dict[str, Any]) -> dict[str, Any] | None:
+        try:
+            return self._chat_sync(kind, content)
+        except chat.ChatRefused as refusal:
+            return {"type": "chat_refused", "message": refusal.message}
 
     def _chat_sync(self, kind: str, content: dict[str, Any]) -> dict[str, Any] | None:
         if kind == "chat_history":  # a page that was away from the table (its socket reconnected) catches up

@@ -302,8 +302,9 @@ def _logged_move(presenter: Presenter, line: LogLine, names: tuple[tuple[int, st
     key = (presenter.variant, line.seq, line.seat, line.source, line.text, repr(line.events), names)
     found = _log_cache.get(key)
     if found is None:
-        words = _log_line(line, dict(names), presenter)
-        note = _hand_break(line, dict(names))
+        by_seat = dict(names)
+        words = _log_line(line, by_seat, presenter)
+        note = _hand_break(line, by_seat)
         item = format_html('<li value="{0}">{1}</li>', line.seq, words)
         if note:
             item = format_html('{0}<li class="log-break" role="separator">{1}</li>', item, note)
@@ -328,11 +329,6 @@ def _hand_break(line: LogLine, names: Mapping[int, str]) -> str:
             f"{names.get(seat, f'seat {seat}')} {total}" for seat, total in enumerate(totals)
         )
     return note
-
-
-def log_lines(lines: Iterable[LogLine], names: Mapping[int, str], presenter: Presenter) -> list[SafeString]:
-    """The log in words (see `logged`)."""
-    return [row.words for row in logged(list(lines), names, presenter)]
 
 
 def _log_line(line: LogLine, names: Mapping[int, str], presenter: Presenter) -> SafeString:

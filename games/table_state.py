@@ -175,8 +175,8 @@ class NewestRows:
     def get(self, game_id: int, seq: int | None) -> Game | None:
         """The table at `seq` or later; a fresh read when `seq` is None (seats or status changed)."""
         with self.locks.setdefault(game_id, threading.Lock()):
-            row = self.rows.get(game_id)
-            if seq is not None and row is not None and row.seq >= seq:
+            row = self.peek(game_id, seq)
+            if row is not None:
                 return row
             row = Game.objects.filter(pk=game_id).select_related("league").first()
             if len(self.rows) >= self.LIMIT:

@@ -263,26 +263,39 @@ def test_it_keeps_the_action_bar_on_screen_when_the_hand_begins_below_the_fold(
     assert table.errors == []
 
 
-# The fragment before a hit: your seat held two cards fewer and was not yet to act.
-BEFORE_A_HIT = """
-() => {
+def made_up_update(change: str) -> str:
+    """A "table:updated" event as table.js dispatches it, made up in the page: `after` is the live
+    fragment as it stands, `before` a copy of it, and `change` (JavaScript) alters either first."""
+    return f"""
+() => {{
   const root = document.querySelector("[data-table]");
   const after = root.querySelector(".table-live");
   const before = after.cloneNode(true);
-  const me = before.querySelector(".seat.is-me");
-  me.dataset.cards = String(Number(me.dataset.cards) - 2);
-  me.classList.remove("is-turn");
-  root.dispatchEvent(new CustomEvent("table:updated", { detail: { before: before, after: after, moved: true } }));
-}
+  {change}
+  root.dispatchEvent(new CustomEvent("table:updated", {{ detail: {{ before: before, after: after, moved: true }} }}));
+}}
 """
 
 
+# The fragment before a hit: your seat held two cards fewer and was not yet to act.
+BEFORE_A_HIT = made_up_update("""
+  const me = before.querySelector(".seat.is-me");
+  me.dataset.cards = String(Number(me.dataset.cards) - 2);
+  me.classList.remove("is-turn");
+""")
+
+
+def listening_at_the_table(web: Any, live: LiveServer, game: Game) -> Table:
+    """Alice's page at the table on a laptop, after a first gesture: the browser lets it make sounds."""
+    table = at_the_table(web, live, game, **LAPTOP)
+    table.live.locator(".hand-card").first.click()
+    table.page.keyboard.press("Escape")
+    return table
+
+
 def test_it_counts_a_hit_up_on_your_seat_and_sounds_it(live_site: LiveServer, bot_table: Game, web: Any) -> None:
-    game = bot_table
-    table = at_the_table(web, live_site, game, **LAPTOP)
+    table = listening_at_the_table(web, live_site, bot_table)
     page, live = table.page, table.live
-    live.locator(".hand-card").first.click()  # a first gesture: the browser lets the page make sounds
-    page.keyboard.press("Escape")
 
     page.evaluate(BEFORE_A_HIT)
     expect(live.locator(".seat.is-me .seat-float")).to_have_text("+2")
@@ -294,11 +307,7 @@ def test_it_counts_a_hit_up_on_your_seat_and_sounds_it(live_site: LiveServer, bo
 
 
 # A move at the table that caught someone (the engine's event kinds on the "what happened" line).
-A_CATCH = """
-() => {
-  const root = document.querySelector("[data-table]");
-  const after = root.querySelector(".table-live");
-  const before = after.cloneNode(true);
+A_CATCH = made_up_update("""
   before.dataset.seq = String(Number(after.dataset.seq) - 1);
   let line = after.querySelector("[data-happened]");
   if (!line) {
@@ -307,19 +316,14 @@ A_CATCH = """
     after.querySelector(".table-board").prepend(line);
   }
   line.dataset.kinds = "caught draw";
-  root.dispatchEvent(new CustomEvent("table:updated", { detail: { before: before, after: after, moved: true } }));
-}
-"""
+""")
 
 
 def test_it_sounds_a_catch_and_lets_each_sound_be_switched_off_on_its_own(
     live_site: LiveServer, bot_table: Game, web: Any
 ) -> None:
-    game = bot_table
-    table = at_the_table(web, live_site, game, **LAPTOP)
-    page, live = table.page, table.live
-    live.locator(".hand-card").first.click()  # a first gesture: the browser lets the page make sounds
-    page.keyboard.press("Escape")
+    table = listening_at_the_table(web, live_site, bot_table)
+    page = table.page
 
     page.evaluate(A_CATCH)
     assert page.evaluate("window.beeps").count("sawtooth") == 3  # the catch's three notes

@@ -171,11 +171,7 @@ def _position(s: State, pile: list[dict[str, Any]]) -> dict[str, Any]:
         "hand": s.hand,
         "over": s.over,
         "winners": None if s.winners is None else list(s.winners),
-        "last_hand": None
-        if last is None
-        else {"out": last.out, "points": list(last.points), "multiplier": last.multiplier}
-        if last.nets is None
-        else {"out": last.out, "points": list(last.points), "multiplier": last.multiplier, "nets": list(last.nets)},
+        "last_hand": None if last is None else _last_dict(last),
         "reshuffles": s.reshuffles,
     }
     if s.seed is not None:
@@ -234,6 +230,13 @@ def _copy_unread(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
         return plays
     except (KeyError, TypeError, AttributeError, IndexError) as exc:
         raise ValueError(f"not a DD MAU position: {exc!r}") from exc
+
+
+def _last_dict(last: LastHand) -> dict[str, Any]:
+    d: dict[str, Any] = {"out": last.out, "points": list(last.points), "multiplier": last.multiplier}
+    if last.nets is not None:
+        d["nets"] = list(last.nets)
+    return d
 
 
 def action_from_dict(a: Any, seats: int) -> Action:
