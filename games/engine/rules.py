@@ -96,6 +96,11 @@ class Rules(ABC, Generic[S, A]):
     option_specs: ClassVar[tuple[Option, ...]] = ()
     # the acts a seat may send while it is not its turn (catch, mau, spam, penalty, jump_in, ...)
     out_of_turn_acts: ClassVar[frozenset[str]] = frozenset()
+    # a table's modes: "standard", and "tournament" for a game that puts players out past its
+    # target, a tournament table bringing its players' totals along (DD MAU R35)
+    modes: ClassVar[tuple[str, ...]] = ("standard",)
+    # partnerships: each team's seats by the number of seats (DD MAU R36); empty: none
+    team_sizes: ClassVar[Mapping[int, tuple[tuple[int, ...], ...]]] = {}
 
     # --- the boundary: positions and actions as dicts (NOTATION.md, VARIANTS.md C7) ---
     @abstractmethod
@@ -196,6 +201,46 @@ class Rules(ABC, Generic[S, A]):
     def option_values(self) -> dict[str, Any]:
         """Every house rule option's value for these rules (defaults included)."""
         return {spec.key: spec.default for spec in self.option_specs}
+
+    # --- what a table may be (the site asks before it opens one) ---
+    def house_rules(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        """A table's house rule options (keys of `option_specs`) as a position's `rules` keeps them:
+        the ones that differ from the defaults. ValueError, saying why, for options that cannot
+        work (together)."""
+        defaults = {spec.key: spec.default for spec in self.option_specs}
+        chosen = {key: value for key, value in rules.items() if value is not None and value != defaults.get(key)}
+        get_rules(self.key, chosen or None)  # the game's own checks
+        return chosen
+
+    def table_options(self, *, mode: str, teams: bool) -> dict[str, Any]:
+        """The keyword options `new_game` takes for a table of `mode` (one of `modes`), played in
+        partnerships or not: a game without modes or partnerships takes none."""
+        return {}
+
+    def seats_refusal(self, low: int, high: int) -> str:
+        """Why a table with a number of seats outside `low` to `high` (the game's and the site's
+        limits) is refused."""
+        return f"A table of {self.title} has {low} to {high} seats"
+
+    def partnership_refusal(self, seats: int) -> str | None:
+        """Why a table of `seats` seats cannot play in partnerships; None when it can."""
+        if seats in self.team_sizes:
+            return None
+        if not self.team_sizes:
+            return f"{self.title} is not played in partnerships"
+        return f"partnerships need {' or '.join(str(size) for size in sorted(self.team_sizes))} seats"
+
+    # --- out of turn ---
+    def may_react(self, position: Mapping[str, Any]) -> bool:
+        """Could any seat have an out-of-turn act now? False lets the site skip asking every seat's
+        legal actions (a bot's reaction); a game that can tell from the position cheaply says so."""
+        return bool(self.out_of_turn_acts)
+
+    def races(self, act: str) -> bool:
+        """Does `act`, sent on a view that is no longer the newest, still go to the rules? An
+        out-of-turn act races and the first to arrive counts (VARIANTS.md C6); anything else made
+        on an old view is stale."""
+        return act in self.out_of_turn_acts
 
     def normalize_action(self, action: Mapping[str, Any]) -> dict[str, Any]:
         """The action as it is stored and replayed: a game may drop keys it ignores or fill in

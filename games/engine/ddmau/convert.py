@@ -111,6 +111,15 @@ def _read_pile(entries: Iterable[Mapping[str, Any]]) -> tuple[PileEntry, ...]:
     )
 
 
+def read_top(position: Mapping[str, Any]) -> Top | None:
+    """The effective top of a position or a view (R7); its pile is read only for a Master Mau's
+    declaration (R16)."""
+    t = position.get("top")
+    if not t:
+        return None
+    return _read_top(t, _read_pile(position.get("pile") or ()) if t["card"] == MASTER_MAU else ())
+
+
 def _read_top(t: Mapping[str, Any], pile: tuple[PileEntry, ...]) -> Top:
     card = t["card"]
     info = CARDS[card]

@@ -14,7 +14,7 @@ State-level API (no dicts): `DDMAU.step(state, action)` and `DDMAU.legal(state, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -39,7 +39,7 @@ from .notation import format_action, normalize_action
 from .options import DEFAULT_OPTIONS, OPTION_SPECS, Options
 from .plays import HITS, PlayChecker, PlayFacts, visible_in_entry
 from .presentation import card_face, describe_action
-from .state import Action, Hand, LastHand, Pending, PileEntry, State, Top
+from .state import MAX_DRAWS, Action, Hand, LastHand, Pending, PileEntry, State, Top
 
 MODES = ("standard", "tournament")
 TEAMS: Mapping[int, tuple[tuple[int, ...], ...]] = {4: ((0, 2), (1, 3)), 6: ((0, 3), (1, 4), (2, 5))}
@@ -203,6 +203,71 @@ class DDMau(Rules[State, Action]):
             "net_low": o.net_low,
             "net_reset": o.net_reset,
         }
+
+    # --- what a table may be ---
+    def house_rules(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        try:
+            return Options.from_rules(rules).to_rules()
+        except ValueError as error:
+            raise ValueError(f"R31: {error}") from None  # the house rules of R30-R31
+
+    def table_options(self, *, mode: str, teams: bool) -> dict[str, Any]:
+        return {"mode": mode, "teams": teams}  # R35, R36
+
+    def seats_refusal(self, low: int, high: int) -> str:
+        return f"R3: a table has {low} to {high} seats"
+
+    def partnership_refusal(self, seats: int) -> str | None:
+        return None if seats in TEAMS else "R36: partnerships need 4 or 6 seats"
+
+    # --- out of turn (R27) ---
+    def may_react(self, position: Mapping[str, Any]) -> bool:
+        """The only out-of-turn act is the catch of a missed call: is there one to catch?"""
+        return position.get("must_call") is not None
+
+    def races(self, act: str) -> bool:
+        """A catch is made on the view that showed the missed call: made on an older one, it is
+        stale rather than a race."""
+        return False
+
+    # --- what a position shows (the site's presenter asks rather than working it out) ---
+    def effective_top(self, position: Mapping[str, Any]) -> Top | None:
+        """R7, R8, R16: the effective top of a position or a view: the card, its current colour,
+        the kind it counts as (a Master Mau's declaration, read from the pile) and its number."""
+        return convert.read_top(position)
+
+    def draws_left(self, position: Mapping[str, Any]) -> int:
+        """R17: how many more cards the seat on turn may draw this turn."""
+        return max(0, MAX_DRAWS - int(position.get("draws") or 0))
+
+    def safety_nets(
+        self,
+        last_hand: Mapping[str, Any],
+        totals_before: Sequence[int] = (),
+        teams: Sequence[Sequence[int]] | None = None,
+        out: Sequence[int] = (),
+    ) -> tuple[int, ...]:
+        """R31: the seats whose total fell back into the safety net when the hand `last_hand` (a
+        position's `last_hand`) was scored: as the hand recorded them (`nets`), else, for a position
+        written before hands recorded them, scored again on `totals_before` (the totals before the
+        hand; without them, none is known). `teams` and `out`: the position's partnerships and the
+        seats out of the game."""
+        recorded = last_hand.get("nets")
+        if recorded is not None:
+            return tuple(recorded)
+        if not totals_before:
+            return ()
+        points = list(last_hand.get("points") or ())
+        multiplier = int(last_hand.get("multiplier") or 1)
+        partners = None if not teams else tuple(tuple(team) for team in teams)
+        gains = self.gains(totals_before, points, int(last_hand["out"]), multiplier, partners, tuple(out))
+        return tuple(
+            seat
+            for seat, gain in enumerate(gains)
+            if seat not in out
+            and seat < len(totals_before)
+            and self.safety_net(totals_before[seat] + gain) != totals_before[seat] + gain
+        )
 
     # --- the dict boundary, with DD MAU's fast paths (see unread_pile.py) ---
     def apply_dict(self, position: Mapping[str, Any], action: Any) -> tuple[dict[str, Any], tuple[Event, ...]]:
@@ -409,7 +474,7 @@ class DDMau(Rules[State, Action]):
         return after, tuple(events)
 
     def draw_card(self, state: State, seat: int) -> tuple[State, tuple[Event, ...]]:
-        if state.draws >= 3:
+        if state.draws >= MAX_DRAWS:
             raise refuse("R17", "you have drawn three times this turn: play or pass")
         table = _Table(state, state.hands, state.pile)
         table.pick_up(seat, 1, "draws a card", "draw")
@@ -431,7 +496,7 @@ class DDMau(Rules[State, Action]):
         return any(entry.cards for entry in state.pile[:keep_from])
 
     def pass_turn(self, state: State, seat: int) -> tuple[State, tuple[Event, ...]]:
-        if state.draws < 3 and state.blocked != seat and self.can_draw(state):
+        if state.draws < MAX_DRAWS and state.blocked != seat and self.can_draw(state):
             raise refuse("R17", "you may pass only after drawing three times (or after a block)")
         after = state._replace(turn=self.next_seat(state, seat), draws=0, blocked=None, must_call=None)
         return after, (event("pass", f"{p(seat)} passes", seat),)
@@ -540,25 +605,35 @@ class DDMau(Rules[State, Action]):
             else:
                 hp = sum(POINTS[c] for c in hand)
                 points.append(hp * mult if doubles_hand else hp)
+        return LastHand(seat, tuple(points), mult), self.gains(state.totals, points, seat, mult, state.teams, state.out)
+
+    def gains(
+        self,
+        totals: Sequence[int],
+        points: Sequence[int],
+        seat: int,
+        mult: int,
+        teams: tuple[tuple[int, ...], ...] | None,
+        out: tuple[int, ...],
+    ) -> list[int]:
+        """R30, R36: what each seat's total gains from a hand's `points`, `seat` having gone out:
+        partners share their sum, and under shadow_doubles "total" the Shadow Master multiplier
+        `mult` doubles the others' running totals (`totals`, before the hand)."""
         scores = list(points)
-        if state.teams:
-            for team in state.teams:
+        if teams:
+            for team in teams:
                 total = sum(points[m] for m in team)
                 for m in team:
                     scores[m] = total
-        if not doubles_hand and mult > 1:
-            own = set(self.team_of(state, seat))
-            for i, old in enumerate(state.totals):
-                if i not in own and i not in state.out:
+        if self.options.shadow_doubles != "hand" and mult > 1:
+            own = set(_team_of(teams, seat))
+            for i, old in enumerate(totals):
+                if i not in own and i not in out:
                     scores[i] = (old + scores[i]) * mult - old
-        return LastHand(seat, tuple(points), mult), scores
+        return scores
 
     def team_of(self, state: State, seat: int) -> tuple[int, ...]:
-        if state.teams:
-            for team in state.teams:
-                if seat in team:
-                    return team
-        return (seat,)
+        return _team_of(state.teams, seat)
 
     def safety_net(self, total: int) -> int:
         """R31."""
@@ -672,6 +747,13 @@ class DDMau(Rules[State, Action]):
             hand=state.hand + 1,
             reshuffles=0,
         ), tuple(events)
+
+
+def _team_of(teams: tuple[tuple[int, ...], ...] | None, seat: int) -> tuple[int, ...]:
+    for team in teams or ():
+        if seat in team:
+            return team
+    return (seat,)
 
 
 def play_event(seat: int, action: Action, facts: PlayFacts) -> Event:

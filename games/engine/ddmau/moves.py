@@ -42,7 +42,7 @@ from .cards import (
     SKIP,
 )
 from .plays import number_matches, power_follows, power_matches
-from .state import Action, State, Top
+from .state import MAX_DRAWS, Action, State, Top
 
 if TYPE_CHECKING:
     from .game import DDMau
@@ -85,9 +85,9 @@ def legal_actions(rules: DDMau, state: State, seat: int) -> list[Action]:
         if MASTER_MAU in hand:
             actions.append(_seat_act(seat, "block"))
         return actions
-    if state.draws < 3:
+    if state.draws < MAX_DRAWS:
         actions.append(_seat_act(seat, "draw"))
-    if state.draws >= 3 or state.blocked == seat or not rules.can_draw(state):
+    if state.draws >= MAX_DRAWS or state.blocked == seat or not rules.can_draw(state):
         actions.append(_seat_act(seat, "pass"))
     actions.extend(plays(state.top, hand, seat))
     return actions

@@ -13,6 +13,8 @@ from .options import Options
 
 Hand = tuple[str, ...]
 
+MAX_DRAWS = 3  # R17: the cards a seat may draw in one turn, one at a time, before it may pass
+
 
 class Top(NamedTuple):
     """The effective top (R7): the card, its current colour (R8), the kind it counts as (R16) and its number."""
