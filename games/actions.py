@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games import broadcast, clock, windows, wire
-from games.models import MAX_SEATS, MIN_SEATS, TEAM_SIZES, Game, Move, Seat, team_of
+from games.models import MAX_SEATS, MIN_SEATS, Game, Move, Seat, team_of
 from games.table_state import load_seats
 
 STALE = "The table moved on before your move arrived; here is where it stands now."
@@ -84,38 +84,24 @@ def check_variant(variant: str) -> Any:
 def check_house_rules(rules: Mapping[str, Any], variant: str = "ddmau") -> dict[str, Any]:
     """The options that differ from the game's defaults; the engine refuses options that cannot work,
     with its reason."""
-    from games import engine
-
     game = check_variant(variant)
-    defaults = {spec.key: spec.default for spec in game.option_specs}
-    unknown = set(rules) - set(defaults)
+    unknown = set(rules) - {spec.key for spec in game.option_specs}
     if unknown:
         raise ActionRefused(f"Unknown house rule: {', '.join(sorted(map(str, unknown)))}.")
-    if variant == "ddmau":  # DD MAU's options keep the house rules R30-R31 name
-        from games.engine.ddmau.options import Options
-
-        try:
-            return Options.from_rules(rules).to_rules()
-        except ValueError as error:
-            raise ActionRefused(f"R31: {error}.") from None
-    chosen = {key: value for key, value in rules.items() if value is not None and value != defaults[key]}
     try:
-        engine.get_rules(variant, chosen or None)
+        return dict(game.house_rules(rules))
     except ValueError as error:
         raise ActionRefused(f"{error}.") from None
-    return chosen
 
 
 def check_table_shape(seat_count: int, teams: bool, bots: int, variant: str = "ddmau") -> None:
     game = check_variant(variant)
     low, high = max(MIN_SEATS, game.min_players), min(MAX_SEATS, game.max_players)
     if not low <= seat_count <= high:
-        ruling = "R3: a table has" if variant == "ddmau" else f"A table of {game.title} has"
-        raise ActionRefused(f"{ruling} {low} to {high} seats.")
-    if teams and variant != "ddmau":
-        raise ActionRefused(f"{game.title} is not played in partnerships.")
-    if teams and seat_count not in TEAM_SIZES:
-        raise ActionRefused("R36: partnerships need 4 or 6 seats.")
+        raise ActionRefused(f"{game.seats_refusal(low, high)}.")
+    refusal = game.partnership_refusal(seat_count) if teams else None
+    if refusal is not None:
+        raise ActionRefused(f"{refusal}.")
     if not 0 <= bots <= seat_count:
         raise ActionRefused(f"A table of {seat_count} seats has room for at most {seat_count} bots.")
 
@@ -249,8 +235,6 @@ def do_leave(game_id: int, user: Any) -> Game:
 
 def do_start(game_id: int, user: Any, *, fill_with_bots: bool = False, bot_level: str = Seat.Bot.GREEDY) -> Game:
     """Deal the first hand. Only the creator starts; empty seats need players or bots."""
-    from games import engine
-
     with transaction.atomic():
         game = locked_game(game_id)
         check_open(game)
@@ -263,10 +247,7 @@ def do_start(game_id: int, user: Any, *, fill_with_bots: bool = False, bot_level
         for seat in free:
             seat.bot = bot_level
         Seat.objects.bulk_update(free, ["bot"])
-        options = {"mode": game.mode, "teams": game.teams} if game.variant == "ddmau" else {}
-        game.position = engine.new_game(
-            game.seat_count, seed=game.seed, variant=game.variant, rules=game.rules or None, **options
-        )
+        game.position = game.initial_position()
         game.status = Game.Status.PLAYING
         game.started = timezone.now()
         game.deadline = game.started + timedelta(seconds=game.move_seconds)
@@ -358,9 +339,9 @@ def _races(game: Game, action: Mapping[str, Any]) -> bool:
     (VARIANTS.md C6). Anything else made on an old view is stale."""
     from games import engine
 
-    if not game.position or game.variant == "ddmau":
+    if not game.position:
         return False
-    return action.get("act") in engine.rules_of(game.position).out_of_turn_acts
+    return engine.rules_of(game.position).races(str(action.get("act")))
 
 
 REUSED_MOVE_ID = "This move id was used before at this table; nothing was played. Please try again."

@@ -36,8 +36,8 @@ def reaction(game: Game, seats: Sequence[Seat]) -> dict[str, Any] | None:
     position = game.dealt_position()
     rules = engine.rules_of(position)
     wanted = rules.out_of_turn_acts
-    if not wanted or (game.variant == "ddmau" and position.get("must_call") is None):
-        return None  # DD MAU's only out-of-turn act is a catch, and there is nothing to catch
+    if not wanted or not rules.may_react(position):
+        return None  # no out-of-turn act is open to anyone now
     waiting = rules.to_act(position)
     for seat in seats:
         if not (seat.bot or seat.away) or seat.index in waiting:

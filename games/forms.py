@@ -73,7 +73,7 @@ class CreateGameForm(forms.Form):
         if self.is_bound:
             variant = str(self.data.get("variant") or variant)
         if variant not in dict(choices):
-            variant = "ddmau"
+            variant = str(variant_field.initial)
         self.variant_key = variant
         self.initial["variant"] = variant
         self.game_rules = engine.get_rules(variant)
@@ -88,8 +88,8 @@ class CreateGameForm(forms.Form):
         seat_field.choices = [(n, str(n)) for n in range(low, high + 1)]
         if not low <= 4 <= high:
             seat_field.initial = high
-        if variant != "ddmau":
-            del self.fields["teams"]
+        if not self.game_rules.team_sizes:
+            del self.fields["teams"]  # a game without partnerships
 
         league_field = self.fields["league"]
         assert isinstance(league_field, forms.ModelChoiceField)

@@ -194,11 +194,8 @@ class Game(models.Model):
         """The seat to act, from the position; None before the start and after the end."""
         if self.status != self.Status.PLAYING or not self.position:
             return None
-        turn = self.position.get("turn")
-        if self.variant != "ddmau":
-            waiting = self.to_act
-            return waiting[0] if waiting else None
-        return turn if isinstance(turn, int) else None
+        waiting = self.to_act
+        return waiting[0] if waiting else None
 
     @property
     def is_replayable(self) -> bool:
@@ -242,7 +239,7 @@ class Game(models.Model):
         """The deal, as the engine makes it from this game's seed; the same every time."""
         from games import engine
 
-        options = {"mode": self.mode, "teams": self.teams} if self.variant == "ddmau" else {}
+        options = self.game_rules.table_options(mode=self.mode, teams=self.teams)
         position = engine.new_game(
             self.seat_count, seed=self.seed, variant=self.variant, rules=self.rules or None, **options
         )

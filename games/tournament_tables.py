@@ -47,7 +47,7 @@ def do_open_table(
     seat_count = len(users)
     actions.check_table_shape(seat_count, teams, 0, variant)
     house_rules = actions.check_house_rules(rules, variant)
-    elimination = variant == "ddmau"
+    elimination = "tournament" in actions.check_variant(variant).modes  # R35's tournament mode
     now = timezone.now()
     with transaction.atomic():
         game = Game.objects.create(

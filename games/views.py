@@ -239,7 +239,7 @@ def record(request: HtmxHttpRequest, game_id: int) -> HttpResponse:
     response = HttpResponse(
         json.dumps(replays.game_record(game), indent=1), content_type="application/json; charset=utf-8"
     )
-    response["Content-Disposition"] = f'attachment; filename="ddmau-table-{game.pk}.json"'
+    response["Content-Disposition"] = f'attachment; filename="{game.variant}-table-{game.pk}.json"'
     return response
 
 
@@ -275,6 +275,7 @@ def in_progress(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "games/in_progress.html", context)
 
 
+PLAY_NOW_VARIANT = "ddmau"  # the site's first game
 PLAY_NOW_SEATS, PLAY_NOW_BOTS = 4, 3
 PLAY_NOW_MOVE_SECONDS = 120
 PLAY_NOW_BOT_LEVEL = Seat.Bot.GREEDY
@@ -307,7 +308,7 @@ def play_now(request: HtmxHttpRequest) -> HttpResponse:
     try:
         game = actions.do_create_game(
             request.user,
-            variant="ddmau",
+            variant=PLAY_NOW_VARIANT,
             seat_count=PLAY_NOW_SEATS,
             move_seconds=PLAY_NOW_MOVE_SECONDS,
             bots=PLAY_NOW_BOTS,
