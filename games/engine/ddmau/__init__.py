@@ -2,7 +2,7 @@
 safety net. Modules: `cards` (the deck), `options` (house rules), `state` (types), `convert` (the
 dict boundary), `game` (the `Rules` object: hooks and turn flow, with events), `plays` (what one
 play may hold), `moves` (legal actions), `notation`, `presentation` (card faces, button words),
-`bots`.
+`preview` (what a play will do, in words, from the player's view), `bots`.
 """
 
 from __future__ import annotations
