@@ -64,6 +64,9 @@ class Presenter:
     felt_template = "games/variants/shedding/_felt.jinja"
     hand_template = "games/variants/shedding/_hand.jinja"
     help_template = "games/variants/shedding/_help.html"
+    # A script of the game's own for its hand (a static path, loaded by the table page before
+    # table.js, whose hooks it sets: see "a game's own script" there); "" when buttons are enough.
+    script = ""
 
     @property
     def rules(self) -> Any:

@@ -4,6 +4,7 @@ hand's scoring with the Shadow Master multiplier and safety nets, and the notati
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -13,6 +14,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
 from games.engine.ddmau.cards import CARDS, COLOURS, MM_DECLARATIONS
+from games.engine.ddmau.preview import PLACEHOLDER_COLOUR, PlayPreview
 from games.presenters.base import HandSummary, Presenter, ScoreRow
 from games.table_state import TableState
 from games.templatetags.cards import MM_KIND_NAMES, card, label, sort_hand
@@ -75,6 +77,7 @@ class DDMauPresenter(Presenter):
     felt_template = "games/variants/ddmau/_felt.jinja"
     hand_template = "games/variants/ddmau/_hand.jinja"
     help_template = "games/variants/ddmau/_help.html"
+    script = "js/variants/ddmau.js"  # the play builder
 
     def chip_html(self, code: str) -> SafeString:
         """A card in the log: a tiny face of it, read out by its name (the notation's codes are for
@@ -89,7 +92,9 @@ class DDMauPresenter(Presenter):
         import json
 
         return {
-            "plays_json": json.dumps(play_shapes(state.legal), separators=(",", ":")),
+            "plays_json": json.dumps(
+                with_previews(play_shapes(state.legal), view, state.viewer_seat, names), separators=(",", ":")
+            ),
             "hand": hand_cards(hand, state.legal),
             "hand_signature": " ".join(hand),
             "controls": controls_for(state.legal, view, names),
@@ -125,6 +130,23 @@ def play_shapes(legal: Iterable[Mapping[str, Any]]) -> list[list[Any]]:
         [list(cards), list(mm), COLOUR_OPTIONAL if len(ways) > 1 else COLOUR_NEEDED if True in ways else NO_COLOUR]
         for (cards, mm), ways in sorted(named.items())
     ]
+
+
+def with_previews(
+    shapes: list[list[Any]], view: Mapping[str, Any], seat: int | None, names: Mapping[int, str]
+) -> list[list[Any]]:
+    """Each legal play's shape with what it will do in words (the engine's, from the viewer's own view:
+    games/engine/ddmau/preview.py), for the Play button to say before the play is sent."""
+    if not shapes or seat is None:
+        return shapes
+    preview = PlayPreview(view, seat)
+    for shape in shapes:
+        words = preview.words(shape[0], shape[1], PLACEHOLDER_COLOUR if shape[2] == COLOUR_NEEDED else None)
+        shape.append(PLAYER.sub(lambda match: names.get(int(match.group(1)), "?"), words) if words else "")
+    return shapes
+
+
+PLAYER = re.compile(r"\{p(\d+)\}")
 
 
 def _declared(play: Mapping[str, Any]) -> list[PlayedCard]:
@@ -180,8 +202,8 @@ def hit_view(view: Mapping[str, Any], names: Mapping[int, str], viewer_seat: int
 
 
 def hand_cards(hand: Sequence[str], legal: Iterable[Mapping[str, Any]]) -> list[HandCard]:
-    """The viewer's hand with a hint: the cards a legal play can start with now (table.js narrows the
-    light to what can follow as cards are picked)."""
+    """The viewer's hand with a hint: the cards a legal play can start with now (the builder's script,
+    static/js/variants/ddmau.js, narrows the light to what can follow as cards are picked)."""
     playable = {(action.get("cards") or [""])[0] for action in legal if action.get("act") == "play"}
     return [HandCard(code=code, label=label(code), playable=code in playable) for code in hand]
 

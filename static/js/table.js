@@ -1,4 +1,6 @@
-/* DD MAU table: live updates, building a play, the keyboard. Our own small code, no libraries.
+/* The table of every game: live updates, sending moves, clocks, the keyboard. Our own small code, no
+libraries. What a game's hand needs beyond buttons (a play built from cards picked in order) is its
+own script's: see "a game's own script" below.
 
 Protocol (the server side is games/consumers.py and games/views.move; see games/table_state.py):
   WebSocket ws(s)://host/ws/games/<id>/ (closed with 4012 when Redis restarts: connect again)
@@ -14,8 +16,8 @@ Protocol (the server side is games/consumers.py and games/views.move; see games/
   sent over a socket that dies before any answer is sent again by POST with the same client_move_id,
   which the server applies at most once. While the socket is down the page polls for the fragment.
 
-The fragment is <div id="table-<id>" data-seq data-hand ...>; it is replaced whole. The cards picked
-for a play survive a replacement when the hand (data-hand) did not change.
+The fragment is <div id="table-<id>" data-seq data-hand ...>; it is replaced whole. What a game's
+script keeps across a replacement is its own (the cards picked, while data-hand is unchanged).
 */
 (function () {
   "use strict";
@@ -37,7 +39,7 @@ for a play survive a replacement when the hand (data-hand) did not change.
   let reconnectTimer = null;
   let pollTimer = null;
   let inFlight = null; // {id, action, timer}
-  let picks = []; // indices into the hand, in the order picked
+  const variant = window.tableVariant || {}; // a game's own script, loaded before this one (see below)
   let countdownTimer = null;
 
   const live = () => document.getElementById("table-" + gameId);
@@ -60,166 +62,36 @@ for a play survive a replacement when the hand (data-hand) did not change.
     return match ? decodeURIComponent(match[1]) : "";
   }
 
-  // ---------- the play being built ----------
-
-  function builder() {
-    const el = live();
-    return {
-      el: el,
-      form: el.querySelector("[data-builder]"),
-      chosen: el.querySelector("[data-chosen]"),
-      slots: Array.from(el.querySelectorAll("[data-mm-slot]")),
-      picker: el.querySelector("[data-colour-picker]"),
-      ddmau: el.querySelector("[data-ddmau]"),
-      play: el.querySelector('[data-act="play"]'),
-      hint: el.querySelector("[data-builder-hint]"),
-    };
-  }
-
-  function pickedCodes() {
-    const cards = handCards();
-    return picks.map((i) => cards[i].dataset.code);
-  }
-
-  function declarations(b) {
-    const count = pickedCodes().filter((code) => code === "MM").length;
-    return b.slots.slice(0, count).map((slot) => slot.querySelector("select").value);
-  }
-
-  const same = (a, b) => a.length === b.length && a.every((x, n) => x === b[n]);
-
-  // The legal plays, from the server: [cards, Master Mau declarations, colour: 0 none, 1 needed, 2 optional].
-  function legalPlays(b) {
-    return JSON.parse(b.form.dataset.plays || "[]");
-  }
-
-  function chosenColour(b) {
-    const checked = b.picker && b.picker.querySelector("input:checked");
-    return checked ? checked.value : "";
-  }
-
-  function refreshBuilder() {
-    const b = builder();
-    const cards = handCards();
-    cards.forEach((card, i) => {
-      const order = picks.indexOf(i);
-      card.setAttribute("aria-pressed", order >= 0 ? "true" : "false");
-      card.querySelector(".order").textContent = order >= 0 ? String(order + 1) : "";
-    });
-    if (!b.form || !b.chosen) return;
-    b.chosen.replaceChildren(
-      ...picks.map((i, n) => {
-        const button = document.createElement("button");
-        button.type = "button";
-        button.className = "chosen-card";
-        button.dataset.unpick = String(i);
-        button.setAttribute("aria-label", "Take back card " + (n + 1) + ": " + cards[i].getAttribute("aria-label"));
-        const face = cards[i].querySelector(".cd").cloneNode(true);
-        face.classList.add("cd-sm");
-        const x = document.createElement("span");
-        x.className = "x";
-        x.setAttribute("aria-hidden", "true");
-        x.textContent = "×";
-        button.append(face, x);
-        return button;
-      })
-    );
-    const codes = pickedCodes();
-    const mmCount = codes.filter((code) => code === "MM").length;
-    b.slots.forEach((slot, n) => { slot.hidden = n >= mmCount; });
-    const mm = declarations(b);
-    // Honest light: only the cards a legal play can go on with after the ones picked (legal_actions).
-    const plays = legalPlays(b);
-    const next = new Set();
-    let complete = false;
-    let colour = 0;
-    let declared = false;
-    for (const [playCards, playMm, playColour] of plays) {
-      if (playCards.length < codes.length || !codes.every((code, n) => playCards[n] === code)) continue;
-      if (playCards.length > codes.length) { next.add(playCards[codes.length]); continue; }
-      complete = true;
-      if (same(playMm, mm)) { declared = true; colour = Math.max(colour, playColour); }
-    }
-    if (b.picker) b.picker.hidden = !colour;
-    const left = cards.length - codes.length;
-    if (b.ddmau) b.ddmau.hidden = !(codes.length > 0 && left === 1);
-    cards.forEach((card, i) => card.classList.toggle("playable", picks.indexOf(i) < 0 && next.has(card.dataset.code)));
-    let reason = "";
-    if (!codes.length) reason = "";
-    else if (!complete) reason = next.size ? "Not a play yet: the lit cards can follow." : "These cards, in this order, are no play now.";
-    else if (mm.some((kind) => !kind)) reason = "Choose what your Master Mau is played as.";
-    else if (!declared) reason = "Your Master Mau cannot be played as that here.";
-    else if (colour === 1 && !chosenColour(b)) reason = "Name a colour.";
-    if (b.play) {
-      b.play.disabled = !codes.length || Boolean(reason);
-      const names = picks.map((i) => cards[i].getAttribute("aria-label")).join(", ");
-      b.play.firstChild.textContent = codes.length ? "Play " + names + " " : "Play ";
-    }
-    if (b.hint) b.hint.textContent = reason;
-  }
-
-  function playAction() {
-    const b = builder();
-    const codes = pickedCodes();
-    const mm = declarations(b);
-    const action = { act: "play", cards: codes, mm: mm, ddmau: false };
-    if (b.picker && !b.picker.hidden) action.color = chosenColour(b) || null;
-    if (b.ddmau && !b.ddmau.hidden) action.ddmau = b.ddmau.querySelector("input").checked;
-    return action;
-  }
-
-  function togglePick(index) {
-    const cards = handCards();
-    if (!cards[index] || !builder().form || !builder().play) return;
-    const at = picks.indexOf(index);
-    if (at >= 0) picks.splice(at, 1);
-    else picks.push(index);
-    refreshBuilder();
-  }
-
-  function clearPicks() {
-    picks = [];
-    refreshBuilder();
-  }
+  // ---------- a game's own script ----------
+  // A game whose hand needs more than buttons (a play built from cards picked in order) has a script
+  // of its own in static/js/variants/, named by its presenter's `script` and loaded by the page before
+  // this one. It sets window.tableVariant to an object with any of these hooks:
+  //   start(table)          once, with {root, live, handCards, pressKey}; it listens to clicks itself
+  //   remember(el)          before a fresh fragment replaces `el`: the state of its controls to keep
+  //   restore(saved)        after the swap, with what remember gave: put it back and refresh
+  //   action(button, form)  the action a submit of `button` sends, or null for the button's own value
+  //   key(event)            a key the table did not take first: true when the game used it
 
   // ---------- swapping in a fresh fragment ----------
 
   function remember(el) {
-    const b = builder();
     const active = document.activeElement;
     let focus = null;
     if (active && el.contains(active)) {
       if (active.classList.contains("hand-card")) focus = { card: active.dataset.index };
       else if (active.dataset.act) focus = { act: active.dataset.act };
     }
-    return {
-      hand: el.dataset.hand,
-      mm: b.slots.map((slot) => slot.querySelector("select").value),
-      colour: chosenColour(b),
-      ddmau: Boolean(b.ddmau && b.ddmau.querySelector("input").checked),
-      focus: focus,
-    };
+    return { game: variant.remember ? variant.remember(el) : null, focus: focus };
   }
 
   function restore(saved) {
-    const b = builder();
-    if (saved.hand === b.el.dataset.hand) {
-      b.slots.forEach((slot, n) => { slot.querySelector("select").value = saved.mm[n] || ""; });
-      if (b.picker && saved.colour) {
-        const radio = b.picker.querySelector('input[value="' + saved.colour + '"]');
-        if (radio) radio.checked = true;
-      }
-      if (b.ddmau) b.ddmau.querySelector("input").checked = saved.ddmau;
-    } else {
-      picks = [];
-    }
-    if (!b.play) picks = [];
-    refreshBuilder();
+    const el = live();
+    if (variant.restore) variant.restore(saved.game);
     const focus = saved.focus;
     if (focus) {
       const target = focus.card !== undefined
-        ? b.el.querySelector('.hand-card[data-index="' + focus.card + '"]')
-        : b.el.querySelector('[data-act="' + focus.act + '"]');
+        ? el.querySelector('.hand-card[data-index="' + focus.card + '"]')
+        : el.querySelector('[data-act="' + focus.act + '"]');
       if (target) target.focus();
     }
   }
@@ -334,10 +206,11 @@ for a play survive a replacement when the hand (data-hand) did not change.
     event.preventDefault();
     const button = event.submitter;
     if (!button || button.disabled) return;
-    // DD MAU's Play button sends the play being built; every other button (a shedding game's card
-    // choices included, whose data-act is also "play") carries its action in its value.
-    if (button.dataset.act === "play" && form.hasAttribute("data-builder")) {
-      send(playAction());
+    // A game's script may build the action (a Play that sends the cards picked); every other button
+    // (a shedding game's card choices included) carries its action in its value.
+    const built = variant.action ? variant.action(button, form) : null;
+    if (built) {
+      send(built);
       return;
     }
     try {
@@ -504,23 +377,9 @@ for a play survive a replacement when the hand (data-hand) did not change.
 
   // ---------- input ----------
 
-  function clicked(event) {
-    const unpick = event.target.closest("[data-unpick]");
-    if (unpick) {
-      const at = picks.indexOf(Number(unpick.dataset.unpick));
-      if (at >= 0) picks.splice(at, 1);
-      refreshBuilder();
-      const next = live().querySelector("[data-unpick]") || handCards()[0];
-      if (next) next.focus();
-      return;
-    }
-    const card = event.target.closest(".hand-card");
-    if (card && live().contains(card)) togglePick(Number(card.dataset.index));
-  }
-
   function pressKey(act) {
-    // Keys never reach into a card's choices (a shedding game's hand): only the builder's Play
-    // and the buttons of acts that put down no card.
+    // Keys never reach into a card's choices (a shedding game's hand): only a Play that sends the
+    // cards picked and the buttons of acts that put down no card.
     const button = live().querySelector('.move-form:not(.card-choices) button[data-act="' + act + '"]');
     if (button && !button.disabled) button.click();
   }
@@ -531,17 +390,9 @@ for a play survive a replacement when the hand (data-hand) did not change.
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const target = event.target;
     if (target.closest("input, select, textarea, [contenteditable], summary")) return;
+    if (variant.key && variant.key(event)) return; // a game's own keys (picking cards)
     const cards = handCards();
     const key = event.key;
-    if (/^[0-9]$/.test(key)) {
-      const index = key === "0" ? 9 : Number(key) - 1;
-      if (cards[index]) {
-        event.preventDefault();
-        togglePick(index);
-        cards[index].focus();
-      }
-      return;
-    }
     const onCard = target.classList && target.classList.contains("hand-card");
     if (key === "ArrowRight" || key === "ArrowLeft") {
       if (!cards.length) return;
@@ -551,19 +402,9 @@ for a play survive a replacement when the hand (data-hand) did not change.
       cards[(at + step + cards.length) % cards.length].focus();
       return;
     }
-    if (key === "Enter" && (onCard || target === document.body || target.closest("[data-chosen]"))) {
+    if (key === "Enter" && (onCard || target === document.body)) {
       event.preventDefault();
       pressKey("play");
-      return;
-    }
-    if (key === "Backspace" && picks.length) {
-      event.preventDefault();
-      picks.pop();
-      refreshBuilder();
-      return;
-    }
-    if (key === "Escape") {
-      clearPicks();
       return;
     }
     const act = KEY_ACTS[key.toLowerCase()];
@@ -573,8 +414,6 @@ for a play survive a replacement when the hand (data-hand) did not change.
     }
   }
 
-  root.addEventListener("click", clicked);
-  root.addEventListener("change", (event) => { if (event.target.closest("[data-builder]")) refreshBuilder(); });
   root.addEventListener("submit", submitted);
   document.addEventListener("submit", addCsrf, true);
   document.addEventListener("keydown", keyed);
@@ -582,7 +421,7 @@ for a play survive a replacement when the hand (data-hand) did not change.
   window.addEventListener("offline", wentOffline);
   window.addEventListener("online", cameOnline);
 
-  refreshBuilder();
+  if (variant.start) variant.start({ root: root, live: live, handCards: handCards, pressKey: pressKey });
   decorate();
   connect();
 })();
