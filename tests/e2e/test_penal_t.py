@@ -17,7 +17,6 @@ from games import actions, engine
 from games.engine.bots import get_bot
 from games.engine.ddmau.cards import CARDS
 from games.models import Game, seed_digest
-from games.templatetags.cards import label
 from tests.e2e.test_table import PHONE, live_part, logged_in, open_table
 from tests.engine.ddmau.positions import position
 from tests.support.servers import ROOT, LiveServer, celery_worker_process
@@ -60,9 +59,10 @@ def test_it_says_on_the_play_button_whom_a_penal_t_will_hit_before_it_is_sent(
     live = live_part(page, game)
     play = live.get_by_role("button", name=re.compile(r"^Play"))
 
-    live.locator(f'.hand-card[data-code="{code}"]').first.click()
+    card = live.locator(f'.hand-card[data-code="{code}"]').first
+    card.click()
     expect(play).to_be_enabled()
-    expect(play).to_contain_text(f"Play {label(str(code))}")
+    expect(play).to_contain_text(f"Play {card.get_attribute('aria-label')}")
     effect = play.locator("[data-play-effect]")
     expect(effect).to_have_text(
         re.compile(r"^Bob (picks up 2 and misses the turn|must take 2 \(and miss the turn\) or block)$")
