@@ -294,7 +294,7 @@ async def listen(player: Player) -> None:
     async for raw in player.socket:
         arrived = time.perf_counter()
         kind, seq = message_head(raw)
-        if kind == "table":
+        if kind in ("table", "patch"):  # a patch: what changed since the table sent before
             player.arrivals.setdefault(seq, arrived)
         elif kind == "refused":
             player.refusals += 1

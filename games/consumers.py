@@ -2,7 +2,10 @@
 
 Group messages carry the new seq and the public log line (games.broadcast); each consumer renders
 its own viewer's table from the database, so a hand is only ever sent to the socket of the player
-holding it.
+holding it. A socket is sent the whole table when it connects, asks for it ("resync") or the seats
+change; after a move, only what changed since the table it was sent last (a "patch": the seats, the
+board, the new log lines), which the page applies to that table or, holding another, answers with a
+resync.
 
 Every frame the client sends gets an answer: a table, a refusal, an "error" for a frame that cannot
 be read (read with limits, games.wire: never a traceback), or "here" for the page's minutely word.
@@ -28,8 +31,8 @@ from games.access import may_watch
 from games.broadcast import GroupMessage, game_group
 from games.broadcast import held as held_broadcasts
 from games.models import Game, Seat
-from games.rendering import render_table_fragment
-from games.table_state import LOG_LINES, LogLine, load_log, load_seats, newest_rows, table_state
+from games.rendering import render_table_fragment, render_table_patch
+from games.table_state import LOG_LINES, LogLine, TableState, load_log, load_seats, newest_rows, table_state
 
 log = logging.getLogger(__name__)
 
@@ -129,14 +132,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self._send_table(reload_seats=True)
 
     async def _send_table(self, *, reload_seats: bool, seq: int | None = None) -> None:
-        """Render for this viewer the table at `seq` or later (None: read it fresh) and send it."""
-        at_hand = None if reload_seats else self._render_at_hand(seq)
-        seq, html = at_hand if at_hand is not None else await self._render(reload_seats, seq)
-        if html is None:
+        """Render for this viewer the table at `seq` or later (None: read it fresh, and whole) and send
+        it: after a move, only what changed since the table this socket sent last (a patch)."""
+        frame = None if reload_seats else self._render_at_hand(seq)
+        if frame is None:
+            frame = await self._render(reload_seats, seq)
+        if frame is None:
             await self.close(code=NO_ACCESS)
             return
-        self.sent_seq = seq
-        await self.send_json({"type": "table", "seq": seq, "html": html})
+        self.sent_seq = frame["seq"]
+        await self.send_json(frame)
 
     async def _move(self, content: dict[str, Any]) -> None:
         client_move_id = wire.move_id(content.get("client_move_id"))
@@ -150,6 +155,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             self.sent_seq = seq
             await self.send_json({"type": "table", "seq": seq, "html": html})
         else:
+            self.sent_seq = seq  # the page swaps in the table that comes with the refusal
             await self.send_json(
                 {"type": "refused", "seq": seq, "client_move_id": client_move_id, "message": message, "html": html}
             )
@@ -163,8 +169,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         allowed: bool = await in_thread(self._may_watch_sync)()
         return allowed
 
-    async def _render(self, reload_seats: bool, seq: int | None) -> tuple[int, str | None]:
-        rendered: tuple[int, str | None] = await in_thread(self._render_sync)(reload_seats, seq)
+    async def _render(self, reload_seats: bool, seq: int | None) -> Frame | None:
+        rendered: Frame | None = await in_thread(self._render_sync)(reload_seats, seq)
         return rendered
 
     async def _do_move(self, raw: Any, expected_seq: Any, client_move_id: str | None) -> MoveAnswer | None:
@@ -196,17 +202,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         game = Game.objects.filter(pk=self.game_id).first()
         return game is not None and may_watch(game, self.user, self.scope.get("session"))
 
-    def _render_sync(self, reload_seats: bool, seq: int | None) -> tuple[int, str | None]:
+    def _render_sync(self, reload_seats: bool, seq: int | None) -> Frame | None:
         game = newest_rows.get(self.game_id, seq)
         if game is None:
-            return 0, None
+            return None
         if reload_seats or not hasattr(self, "seats"):
             self.seats = load_seats(game)
         if self.log is None or self._log_seq() != game.seq:  # moves this socket has not heard of yet
             self.log = load_log(game)
-        return game.seq, render_table_fragment(table_state(game, self.user, seats=self.seats, log=self.log))
+        return self._frame(table_state(game, self.user, seats=self.seats, log=self.log), whole=reload_seats)
 
-    def _render_at_hand(self, seq: int | None) -> tuple[int, str] | None:
+    def _render_at_hand(self, seq: int | None) -> Frame | None:
         """The table rendered right here in the event loop when everything it shows is already in
         this process (the row a move committed here, the seats and the log): no hop to a thread and
         back for each viewer of each move. None when something must be read from the database."""
@@ -214,10 +220,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if game is None or not hasattr(self, "seats") or self.log is None or self._log_seq() != game.seq:
             return None
         try:
-            html = render_table_fragment(table_state(game, self.user, seats=self.seats, log=self.log))
+            return self._frame(table_state(game, self.user, seats=self.seats, log=self.log), whole=False)
         except SynchronousOnlyOperation:  # something unusual wanted a query after all: the thread reads it
             return None
-        return game.seq, html
+
+    def _frame(self, state: TableState, *, whole: bool) -> Frame:
+        """The table for this socket's page: the changes since the table it holds when they can say it
+        all (static/js/table.js applies them to that table, or asks for the whole one), else whole."""
+        patch = None if whole or self.sent_seq <= 0 else render_table_patch(state, self.sent_seq)
+        return patch or {"type": "table", "seq": state.seq, "html": render_table_fragment(state)}
 
     def _do_move_sync(self, raw: Any, expected_seq: Any, client_move_id: str | None) -> MoveAnswer | None:
         """None once the move is applied; else what to answer: (outcome, seq, message, html or None
@@ -299,5 +310,6 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
 
 MoveAnswer = tuple[str, int, str, str | None]
+Frame = dict[str, Any]  # a "table" message (the whole fragment) or a "patch" (games.rendering.render_table_patch)
 CHAT_FRAMES = ("chat", "chat_mute", "chat_remove", "chat_history")
 CHAT_LINE_KEYS = ("id", "room", "author", "username", "text", "at")

@@ -27,7 +27,7 @@ from django.utils.safestring import SafeString
 
 from games.presenters import presenter_for
 from games.presenters.base import Presenter, ScoreRow, describe_events
-from games.table_state import LogLine, SeatState, TableState
+from games.table_state import LOG_LINES, LogLine, SeatState, TableState
 
 TEAM_NAMES = ("Team A", "Team B", "Team C")
 # The table's sounds (static/js/table_motion.js), each with a switch of its own.
@@ -72,8 +72,17 @@ def render_table(state: TableState, request: HttpRequest) -> str:
 
 
 def render_table_fragment(state: TableState) -> str:
-    """The live part: `<div id="table-{id}" data-seq=...>`, swapped whole on every change."""
+    """The live part: `<div id="table-{id}" data-seq=...>`, swapped whole when a viewer first comes or
+    anything but a move changed."""
     return fragments.render(state)
+
+
+def render_table_patch(state: TableState, base: int) -> dict[str, Any] | None:
+    """What a viewer holding the table at seq `base` needs after the moves since: the parts that
+    depend on the position (seats, board, the log's heading), the new log lines to append and the
+    fragment's attributes; everything else on the page stays. None when the whole fragment must go
+    (the status changed, or a move since `base` is not in the log at hand)."""
+    return fragments.patch(state, base)
 
 
 class FragmentCache:
@@ -103,26 +112,65 @@ class FragmentCache:
         return hashlib.blake2b(shown, digest_size=20).digest()
 
     def render(self, state: TableState) -> str:
+        html: str = self._cached(state, b"whole", lambda: _render_whole(state))
+        return html
+
+    def patch(self, state: TableState, base: int) -> dict[str, Any] | None:
+        if state.status != "playing" or base <= 0 or base >= state.seq:
+            return None
+        since = tuple(line for line in state.log if line.seq > base)
+        if [line.seq for line in since] != list(range(base + 1, state.seq + 1)):
+            return None
+        found: dict[str, Any] = self._cached(state, b"since %d" % base, lambda: _render_patch(state, since, base))
+        return found
+
+    def _cached(self, state: TableState, part: bytes, render: Any) -> Any:
         # Only spectators share a look; a player's fragment holds their hand, so its key (a pickle of
         # the whole state, a tenth of the render) would almost never be found again.
         key = self.key(state) if state.viewer_seat is None else None
         if key is not None:
+            key += part
             with self.lock:
-                html = self.entries.get(key)
-                if html is not None:
+                found = self.entries.get(key)
+                if found is not None:
                     self.entries.move_to_end(key)
                     self.reused += 1
-                    return html
-        context = table_context(state)
-        context["seats_html"] = seats_html(context["seats"], context["seat_total_label"], state)
-        html = str(fragment_template().render(context))
+                    return found
+        found = render()
         with self.lock:
             self.rendered += 1
             if key is not None:
-                self.entries[key] = html
+                self.entries[key] = found
                 if len(self.entries) > self.size:
                     self.entries.popitem(last=False)
-        return html
+        return found
+
+
+def _render_whole(state: TableState) -> str:
+    context = table_context(state)
+    context["seats_html"] = seats_html(context["seats"], context["seat_total_label"], state)
+    return str(fragment_template().render(context))
+
+
+def _render_patch(state: TableState, since: tuple[LogLine, ...], base: int) -> dict[str, Any]:
+    # Only the new lines go through the log's words: the viewer's page has the others already.
+    context = table_context(replace(state, log=since))
+    context["seats_html"] = seats_html(context["seats"], context["seat_total_label"], state)
+    template = fragment_template().template  # Jinja2's own, whose blocks render alone
+    blocks = template.blocks
+    jinja_context = template.new_context(context)
+    parts = {
+        name: "".join(blocks[block](jinja_context))
+        for name, block in (("seats", "seats"), ("board", "board"), ("log-head", "log_head"))
+    }
+    return {
+        "type": "patch",
+        "seq": state.seq,
+        "base": base,
+        "attrs": {"data-hand": context.get("hand_signature", ""), "data-announce-text": context["announce"] or None},
+        "parts": parts,
+        "log": str(context["log_html"]),
+    }
 
 
 fragments = FragmentCache()
@@ -189,6 +237,7 @@ def table_context(state: TableState) -> dict[str, Any]:
         "playing": state.status == "playing" and bool(view),
         "ws_path": state.urls.ws,
         "seat_total_label": "Team total" if state.teams else "Total",
+        "log_limit": LOG_LINES,
     }
     context.update(presenter.context(state, view, names) if view else {})
     return context

@@ -4,7 +4,9 @@ own script's: see "a game's own script" below.
 
 Protocol (the server side is games/consumers.py and games/views.move; see games/table_state.py):
   WebSocket ws(s)://host/ws/games/<id>/ (closed with 4012 when Redis restarts: connect again)
-    server -> client  {"type": "table", "seq": n, "html": fragment}       on connect and after every change
+    server -> client  {"type": "table", "seq": n, "html": fragment}       on connect, on resync, when seats change
+                      {"type": "patch", "seq": n, "base": m, "parts": {name: html}, "log": items, "attrs": {...}}
+                                                                     after a move: what changed since seq m
                       {"type": "refused", "seq": n, "client_move_id": id, "message": text, "html": fragment}
                       {"type": "error", "message": text}   a frame it could not read or handle
                       {"type": "here"}                     the answer to "here"
@@ -16,8 +18,9 @@ Protocol (the server side is games/consumers.py and games/views.move; see games/
   sent over a socket that dies before any answer is sent again by POST with the same client_move_id,
   which the server applies at most once. While the socket is down the page polls for the fragment.
 
-The fragment is <div id="table-<id>" data-seq data-hand ...>; it is replaced whole. What a game's
-script keeps across a replacement is its own (the cards picked, while data-hand is unchanged).
+The fragment is <div id="table-<id>" data-seq data-hand ...>; it is replaced whole, by a new one or by a
+copy with a patch's parts ([data-part]) replaced and its log lines added. What a game's script keeps
+across a replacement is its own (the cards picked, while data-hand is unchanged).
 */
 (function () {
   "use strict";
@@ -104,6 +107,47 @@ script keeps across a replacement is its own (the cards picked, while data-hand 
     template.innerHTML = html.trim();
     const fresh = template.content.firstElementChild;
     if (!fresh || fresh.id !== old.id) return false;
+    replaceTable(old, fresh);
+    return true;
+  }
+
+  // After a move the socket sends only what changed since the table it sent last (games.rendering
+  // render_table_patch): applied to a copy of this table, which then replaces it as a whole table
+  // would. A patch for another table than the one shown (a message missed) asks for the whole one.
+  function applyPatch(message) {
+    const old = live();
+    if (!old) return;
+    const seq = Number(old.dataset.seq);
+    if (message.seq <= seq) return; // shown already (a POST's answer came first)
+    const fresh = message.base === seq ? patched(old.cloneNode(true), message) : null;
+    if (fresh) replaceTable(old, fresh);
+    else resync();
+  }
+
+  function patched(fresh, message) {
+    for (const [name, html] of Object.entries(message.parts)) {
+      const part = fresh.querySelector('[data-part="' + name + '"]');
+      if (!part) return null;
+      part.outerHTML = html;
+    }
+    const log = fresh.querySelector("[data-log]");
+    if (!log) return null;
+    log.insertAdjacentHTML("beforeend", message.log);
+    const limit = Number(log.dataset.logLimit) || 30;
+    let extra = log.querySelectorAll("li[value]").length - limit;
+    while (log.firstElementChild && (extra > 0 || !log.firstElementChild.hasAttribute("value"))) {
+      if (log.firstElementChild.hasAttribute("value")) extra -= 1;
+      log.firstElementChild.remove();
+    }
+    for (const [name, value] of Object.entries(message.attrs)) {
+      if (value === null) fresh.removeAttribute(name);
+      else fresh.setAttribute(name, value);
+    }
+    fresh.dataset.seq = String(message.seq);
+    return fresh;
+  }
+
+  function replaceTable(old, fresh) {
     const saved = remember(old);
     const moved = fresh.dataset.seq !== old.dataset.seq || fresh.dataset.status !== old.dataset.status;
     old.replaceWith(fresh);
@@ -115,7 +159,6 @@ script keeps across a replacement is its own (the cards picked, while data-hand 
     if (moved) announce(fresh);
     decorate();
     root.dispatchEvent(new CustomEvent("table:updated", { bubbles: true, detail: { before: old, after: fresh, moved: moved } }));
-    return true;
   }
 
   function announce(el) {
@@ -264,6 +307,8 @@ script keeps across a replacement is its own (the cards picked, while data-hand 
       document.dispatchEvent(new CustomEvent("table:message", { detail: message })); // chat and other listeners
       if (message.type === "table") {
         swap(message.html, message.seq);
+      } else if (message.type === "patch") {
+        applyPatch(message);
       } else if (message.type === "refused") {
         if (inFlight && message.client_move_id === inFlight.id) settle();
         swap(message.html);

@@ -5,6 +5,7 @@ new seq; a spectator never gets a hand; a socket that was away comes back to the
 from __future__ import annotations
 
 import json
+import re
 from contextlib import ExitStack
 from typing import Any
 
@@ -76,3 +77,43 @@ def test_it_gives_a_socket_that_was_away_for_some_moves_the_whole_table_when_it_
             check_view(game, 1, receive(again))
             again.send(json.dumps({"type": "resync"}))
             check_view(game, 1, receive(again))
+
+
+def same_table(patched: str, whole: str) -> bool:
+    """Equal tables: the same root attributes (in any order) and the same markup inside."""
+
+    def split(page: str) -> tuple[dict[str, str], str]:
+        end = page.index(">")
+        return dict(re.findall(r'\s([\w-]+)="([^"]*)"', page[:end])), page[end:]
+
+    return split(patched) == split(whole)
+
+
+def test_it_patches_each_page_into_exactly_the_table_a_fresh_load_gives(
+    live_site: LiveServer, alice: Any, bob: Any, carol: Any
+) -> None:
+    """After a move a socket gets only what changed; applied to its page, that is the whole table the
+    server would send now, for each player and a spectator, and the patch itself hides every hidden card."""
+    game = make_table(alice, bob)
+    with ExitStack() as stack:
+        viewers = [
+            (seat, stack.enter_context(table_socket(live_site, game, user)))
+            for seat, user in ((0, alice), (1, bob), (None, carol))
+        ]
+        for _, socket in viewers:
+            receive(socket)
+        patches = 0
+        for number in range(10):
+            game.refresh_from_db()
+            socket_move(viewers[int(game.turn or 0)][1], game, f"patched-{number}")
+            for seat, socket in viewers:
+                message = receive(socket)
+                check_view(game, seat, message)
+                if "patch" in message:
+                    patches += 1
+                    assert leaked(json.dumps(message["patch"]), hidden_cards(game, seat)) == set()
+                socket.send(json.dumps({"type": "resync"}))
+                whole = receive(socket)
+                assert "patch" not in whole
+                assert same_table(message["html"], whole["html"])
+        assert patches >= 25  # nearly every push after the first is a patch

@@ -18,6 +18,7 @@ from websockets.typing import Origin
 
 from games.models import Game
 from tests.support.servers import LiveServer
+from tests.support.table_page import apply_patch
 
 
 def session_cookie(user: Any) -> str:
@@ -30,12 +31,25 @@ def session_cookie(user: Any) -> str:
 def table_socket(live: LiveServer, game: Game, user: Any | None) -> Iterator[ClientConnection]:
     headers = {"Cookie": session_cookie(user)} if user is not None else {}
     with connect(f"{live.ws_url}/ws/games/{game.pk}/", additional_headers=headers, origin=Origin(live.url)) as socket:
-        yield socket
+        try:
+            yield socket
+        finally:
+            _pages.pop(id(socket), None)
 
 
 def receive(socket: ClientConnection, timeout: float = 10) -> dict[str, Any]:
+    """The socket's next message. A "patch" comes back as the table it makes of the page this socket
+    holds (tests.support.table_page), "html" and all, with the patch itself under "patch"."""
     message: dict[str, Any] = json.loads(socket.recv(timeout=timeout))
+    if message.get("type") == "patch":
+        page = apply_patch(_pages[id(socket)], message)
+        message = {"type": "table", "seq": message["seq"], "html": page, "patch": message}
+    if isinstance(message.get("html"), str):
+        _pages[id(socket)] = message["html"]
     return message
+
+
+_pages: dict[int, str] = {}  # the table each open socket's page shows, by id(socket)
 
 
 class Browser:
