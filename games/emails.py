@@ -22,17 +22,27 @@ from django.utils import timezone
 
 from accounts import unsubscribe
 from games import engine, rendering
-from games.engine.ddmau.cards import CARDS, COLOUR_NAMES
-from games.engine.ddmau.notation import CALL
 from games.engine.events import Event, render_text
 from games.models import Game, describe_seconds
-from games.presenters import ddmau as ddmau_presenter
+from games.presenters import presenter_for
 from games.table_state import LogLine, TableState, table_state
-from games.templatetags.cards import MM_KIND_NAMES, label, sort_hand
 
 LAST_PLAYS = 6
-# Inline colours (mail clients drop style sheets); every card also carries its name in words.
-INK = {"R": "#b71c1c", "Y": "#8a6d00", "B": "#0d47a1", "G": "#1b5e20", "": "#37474f"}
+# Inline colours (mail clients drop style sheets) by a card's colour key, as each game's card faces
+# name them (engine.CardFace.colour: red, yellow, blue, green; clubs, spades, hearts, diamonds,
+# purple); every card also carries its name in words.
+INK = {
+    "R": "#b71c1c",
+    "Y": "#8a6d00",
+    "B": "#0d47a1",
+    "G": "#1b5e20",
+    "C": "#263238",
+    "S": "#263238",
+    "H": "#b71c1c",
+    "D": "#b71c1c",
+    "P": "#6a1b9a",
+    "": "#37474f",
+}
 
 
 @dataclass(frozen=True)
@@ -64,7 +74,7 @@ def send(mail: Mail) -> int:
 @dataclass(frozen=True)
 class CardText:
     code: str
-    name: str  # "red 7", "Penal T, red, 20 points"
+    name: str  # in the game's words: "red 7", "Penal T, red, 20 points", "Queen of spades"
     ink: str
 
 
@@ -95,52 +105,22 @@ class Glance:
     time_control: str
 
 
-# Inks for the other games' colours and suits (hearts and diamonds red, clubs and spades dark).
-VARIANT_INK = {"C": "#263238", "S": "#263238", "H": "#b71c1c", "D": "#b71c1c", "P": "#6a1b9a", **INK}
-
-
-def card_text(code: str, variant: str = "ddmau") -> CardText:
-    if variant != "ddmau":
-        face = engine.card_info(variant, code)
-        return CardText(code=code, name=face.name, ink=VARIANT_INK.get(face.colour or "", INK[""]))
-    return CardText(code=code, name=label(code), ink=INK[CARDS[code].colour or ""])
+def card_text(code: str, variant: str) -> CardText:
+    presenter = presenter_for(variant)
+    colour = presenter.face(code).colour or ""
+    return CardText(code=code, name=presenter.card_words(code), ink=INK.get(colour, INK[""]))
 
 
 def table_url(game: Game) -> str:
     return f"{settings.SITE_URL}{game.get_absolute_url()}"
 
 
-def _card_words(token: str) -> str | None:
-    """A notation token in words ("SM>R": "Shadow Master naming red"); None if it is no card."""
-    code, _, colour = token.partition(">")
-    if code.startswith("MM="):
-        words = f"Master Mau as {MM_KIND_NAMES.get(code[3:], code[3:])}"
-    elif code in CARDS:
-        words = CARDS[code].name.replace('"', "")
-    else:
-        return None
-    return f"{words} naming {COLOUR_NAMES[colour]}" if colour in COLOUR_NAMES else words
-
-
-def in_words(text: str) -> str:
-    """A public log line for a reader away from the table: "LM G7 G8" as "Link Master, green 7, green 8"."""
-    called = text.endswith(f" {CALL}")
-    words: list[str] = []
-    after_card = False
-    for token in text.removesuffix(f" {CALL}").split():
-        card = _card_words(token)
-        if card is not None and after_card:
-            words[-1] += ","
-        words.append(card or token)
-        after_card = card is not None
-    return " ".join(words) + (f", calling {CALL}" if called else "")
-
-
-def _line(line: LogLine, names: Mapping[int, str], variant: str = "ddmau") -> str:
+def _line(line: LogLine, names: Mapping[int, str], variant: str) -> str:
     """A move in words for a reader away from the table, from its events: "Ana plays red 7, red 8"."""
-    if not line.events:
+    if not line.events:  # a move stored before moves kept their events: its notation, in words
         seat, _, body = line.text.partition(": ")
-        return f"{names.get(line.seat or 0, '?')}: {in_words(body if seat.isdigit() and body else line.text)}"
+        words = presenter_for(variant).notation_words(body if seat.isdigit() and body else line.text)
+        return f"{names.get(line.seat or 0, '?')}: {words}"
     said = []
     for raw in line.events:
         event = Event.from_dict(raw)
@@ -150,51 +130,18 @@ def _line(line: LogLine, names: Mapping[int, str], variant: str = "ddmau") -> st
 
 
 def glance(state: TableState, url: str) -> Glance:
+    """The table at a glance, in the words of its game's presenter."""
     view: Mapping[str, Any] = state.view or {}
     names = {seat.index: seat.name for seat in state.seats}
-    if state.variant != "ddmau":
-        return _variant_glance(state, url, view, names)
-    top = ddmau_presenter.effective_top(view)
-    notes = []
-    if top is not None and top.declared:
-        notes.append(f"played as {MM_KIND_NAMES.get(top.declared, top.declared)}")
-    if top is not None and top.colour and top.colour != CARDS[top.code].colour:
-        notes.append(f"now {COLOUR_NAMES[top.colour]}")
-    hit = ddmau_presenter.hit_view(view, names, state.viewer_seat)
-    hit_text = ""
-    if hit is not None:
-        who = "You" if hit.target_is_viewer else hit.target_name
-        hit_text = f"{who} must take {hit.cards} card{'s' if hit.cards != 1 else ''} ({hit.kind_name}) or block it."
-    return Glance(
-        title=f"Table {state.game_id}",
-        url=url,
-        hand_number=view.get("hand"),
-        top=card_text(top.code) if top is not None else None,
-        top_note=", ".join(notes),
-        hand=tuple(card_text(code) for code in sort_hand(state.hand)),
-        plays=tuple(_line(line, names, state.variant) for line in state.log[-LAST_PLAYS:]),
-        seats=tuple(
-            SeatLine(seat.name, seat.cards, seat.total, seat.to_act, seat.away, seat.is_viewer) for seat in state.seats
-        ),
-        hit=hit_text,
-        deadline=state.deadline,
-        time_control=f"{describe_seconds(state.move_seconds)} per move",
-    )
-
-
-def _variant_glance(state: TableState, url: str, view: Mapping[str, Any], names: Mapping[int, str]) -> Glance:
-    """The table at a glance for the games other than DD MAU, in their presenter's words."""
-    from games.presenters import presenter_for
-
     presenter = presenter_for(state.variant)
     top = view.get("top")
     pending = view.get("pending")
     return Glance(
-        title=f"Table {state.game_id} · {state.title}",
+        title=f"Table {state.game_id} · {state.title}" if presenter.named_in_titles else f"Table {state.game_id}",
         url=url,
         hand_number=view.get("hand"),
         top=card_text(top["card"], state.variant) if top else None,
-        top_note=f"now {presenter.colour_words(top.get('color'))}" if top and top.get("color") else "",
+        top_note=presenter.top_note(view),
         hand=tuple(card_text(code, state.variant) for code in presenter.sort(state.hand)),
         plays=tuple(_line(line, names, state.variant) for line in state.log[-LAST_PLAYS:]),
         seats=tuple(
@@ -277,10 +224,6 @@ def hand_result(game: Game, reader: Any) -> Mail:
 
 
 def _hand_summary(state: TableState) -> Any:
-    from games.presenters import presenter_for
-
-    if state.variant == "ddmau":
-        return ddmau_presenter.hand_summary(state, state.view or {})
     return presenter_for(state.variant).hand_summary(state, state.view or {})
 
 

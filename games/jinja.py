@@ -3,12 +3,15 @@
 The fragment is rendered for every viewer after every move, so it is the site's hottest template:
 Jinja2 compiles it to Python and renders it several times faster than Django's engine (bench/live.py
 measures it). Every other page stays a Django template. What the fragment's templates use of Django's
-template language is here under the same names: `url(...)`, the card faces of games.templatetags.cards,
-and the filters `date` (in the active time zone), `pluralize`, `yesno` and `default_if_none`.
+template language is here under the same names: `url(...)`, the generic card tags of
+games.templatetags.cards, and the filters `date` (in the active time zone), `pluralize`, `yesno` and
+`default_if_none`; each game's presenter adds what its own templates call (`template_globals`,
+`template_filters`: DD MAU's card faces, say).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -18,6 +21,8 @@ from django.urls import reverse
 from django.utils.timezone import get_current_timezone_name, is_aware, localtime
 from jinja2 import Environment, Undefined
 
+from games import engine
+from games.presenters import presenter_for
 from games.templatetags import cards
 
 
@@ -55,14 +60,18 @@ def environment(**options: Any) -> Environment:
     # (Django's default there, DebugUndefined, would print the name into the page).
     options["undefined"] = Undefined
     env = Environment(**options)
-    env.globals.update(
-        url=url, card=cards.card, card_back=cards.card_back, swatch=cards.swatch, pip=cards.pip, face=cards.face
-    )
-    env.filters.update(
-        date=date,
-        pluralize=pluralize,
-        yesno=yesno,
-        default_if_none=default_if_none,
-        colour_name=cards.colour_name,
-    )
+    env.globals.update(url=url, card_back=cards.card_back, face=cards.face)
+    env.filters.update(date=date, pluralize=pluralize, yesno=yesno, default_if_none=default_if_none)
+    for variant in engine.variants():
+        presenter = presenter_for(variant)
+        _add(env.globals, presenter.template_globals(), variant)
+        _add(env.filters, presenter.template_filters(), variant)
     return env
+
+
+def _add(names: dict[str, Any], added: Mapping[str, Any], variant: str) -> None:
+    """A game's own names for its templates, beside the others'; one name means one thing."""
+    for name, value in added.items():
+        if names.get(name, value) is not value:
+            raise ValueError(f"{variant}'s templates name {name!r}, which means something else already")
+        names[name] = value

@@ -4,6 +4,7 @@ never imports Django, and no game's rules are named outside its own folders."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,3 +49,75 @@ def test_it_keeps_each_game_out_of_the_others_packages() -> None:
         for path, names in imported_modules(engine / game).items():
             crossing = {name for name in names if any(name == o or name.startswith(o + ".") for o in others)}
             assert not crossing, (path, crossing)
+
+
+GAMES = ("ddmau", "maumau", "mau", "dansk", "emojical")
+
+
+def names_a_game(module: str) -> bool:
+    """Is `module` one of a game's own (games.engine.ddmau..., games.presenters.dansk, ...ddmau_cards)?"""
+    return any(part in GAMES or part.split("_")[0] in GAMES for part in module.split("."))
+
+
+def generic_modules() -> list[Path]:
+    """The site's modules every game shares: the table, clock, log, socket, mails, replays, bots'
+    scheduling, models, actions, views, the template tags and the presenters' base (not the engine,
+    whose facade keeps DD MAU's older names, nor a game's own presenter or tags)."""
+    games = ROOT / "games"
+    found = [*games.glob("*.py"), *(games / "templatetags").glob("*.py")]
+    found += [games / "presenters" / "__init__.py", games / "presenters" / "base.py"]
+    return sorted(path for path in found if not names_a_game(path.stem))
+
+
+def mentions_variant(node: ast.AST) -> bool:
+    return any(
+        (isinstance(inner, ast.Name) and "variant" in inner.id)
+        or (isinstance(inner, ast.Attribute) and "variant" in inner.attr)
+        or (isinstance(inner, ast.Constant) and inner.value == "variant")
+        for inner in ast.walk(node)
+    )
+
+
+def game_named(node: ast.AST) -> bool:
+    """A game's key as a value: "ddmau", or a tuple, list or set holding one."""
+    if isinstance(node, ast.Constant):
+        return node.value in GAMES
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return any(game_named(element) for element in node.elts)
+    return False
+
+
+def test_it_keeps_the_generic_modules_from_importing_a_game_or_branching_on_its_name() -> None:
+    """One game, one place: a generic module asks the game's `Rules` (games/engine/rules.py) or its
+    presenter (games/presenters/base.py), never imports a game's own modules nor compares a variant
+    with a game's name. A default (a field's, a form's first choice) may name the site's first game."""
+    assert len(generic_modules()) > 20
+    offenders: dict[str, list[str]] = {}
+    for path in generic_modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found = offenders.setdefault(str(path.relative_to(ROOT)), [])
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                modules = [f"{node.module}.{alias.name}" for alias in node.names]  # a module or a name in it
+                found += [f"line {node.lineno}: imports {name}" for name in modules if names_a_game(name)][:1]
+            elif isinstance(node, ast.Import):
+                found += [f"line {node.lineno}: imports {a.name}" for a in node.names if names_a_game(a.name)]
+            elif isinstance(node, ast.Compare):
+                operands = [node.left, *node.comparators]
+                if any(game_named(o) for o in operands) and any(mentions_variant(o) for o in operands):
+                    found.append(f"line {node.lineno}: {ast.unparse(node)}")
+            elif isinstance(node, ast.Match) and mentions_variant(node.subject):
+                found.append(f"line {node.lineno}: match {ast.unparse(node.subject)}")
+    named = [f"{path} {line}" for path, lines in offenders.items() for line in lines]
+    assert not named, "generic modules naming a game:\n" + "\n".join(named)
+
+
+def test_it_keeps_the_generic_templates_from_branching_on_a_game_name() -> None:
+    """The table's, the replay's and the mails' own templates (a game's are under variants/<game>/)."""
+    templates = ROOT / "templates"
+    paths = [path for path in (templates / "games").glob("*.*") if path.is_file()]
+    paths += [path for path in (templates / "emails").glob("*.*") if path.is_file()]
+    names = "|".join(GAMES)
+    branch = re.compile(rf"""variant\s*(?:==|!=)\s*["'](?:{names})["']""")
+    offenders = {str(path.relative_to(ROOT)): branch.findall(path.read_text(encoding="utf-8")) for path in paths}
+    assert {path: found for path, found in offenders.items() if found} == {}

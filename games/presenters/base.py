@@ -56,6 +56,31 @@ class HandSummary:
     rows: tuple[ScoreRow, ...]
 
 
+@dataclass(frozen=True)
+class PlayedCard:
+    code: str
+    declared: str  # the kind the card was played as (DD MAU's Master Mau), "" otherwise
+
+
+@dataclass(frozen=True)
+class PlayView:
+    """The last play on the pile, as a replay shows it."""
+
+    seat_name: str
+    cards: tuple[PlayedCard, ...]
+    colour: str | None  # the colour the play named, if the game's plays name one
+    block: bool
+
+
+@dataclass(frozen=True)
+class TopView:
+    """The card on top, as a replay shows it: its colour now and the kind it was played as."""
+
+    code: str
+    colour: str
+    declared: str
+
+
 KEYS = {"draw": "d", "pass": "p", "take": "t", "block": "b", "catch": "c", "mau": "m"}
 
 
@@ -68,6 +93,9 @@ class Presenter:
     # table.js, whose hooks it sets: see "a game's own script" there); "" when buttons are enough.
     script = ""
 
+    # Does a table's title name its game ("Table 12 · Mau-Mau" in a mail or a replay)?
+    named_in_titles = True
+
     @property
     def rules(self) -> Any:
         return engine.get_rules(self.variant)
@@ -76,8 +104,18 @@ class Presenter:
     def face(self, code: str) -> engine.CardFace:
         return _face(self.variant, code)
 
-    def card_html(self, code: str, size: str = "md") -> SafeString:
-        return _card_html(self.variant, code, size)
+    def card_html(self, code: str, size: str = "md", declared: str = "", colour: str = "") -> SafeString:
+        """A card's face; `size` "" is the usual size. `declared` (the kind the card was played as)
+        and `colour` (its colour now) are for a game whose cards take them on."""
+        return _card_html(self.variant, code, size or "md")
+
+    def card_words(self, code: str) -> str:
+        """A card in words, for a reader away from the table (a mail)."""
+        return self.face(code).name
+
+    def swatch_html(self, colour: str | None) -> SafeString:
+        """A colour or suit named in words, with its symbol ("♦ diamonds")."""
+        return format_html("{0}", self.colour_words(colour))
 
     def chip_html(self, code: str) -> SafeString:
         face = self.face(code)
@@ -93,6 +131,10 @@ class Presenter:
     def event_html(self, event: Mapping[str, Any], names: Mapping[int, str]) -> SafeString:
         """An event's text with the players' names (escaped, in bold) and its cards as chips."""
         return _event_html(self, event, names)
+
+    def notation_words(self, text: str) -> str:
+        """A move's notation in words, for a log line stored without its events (an older game's)."""
+        return text
 
     # --- the seats ---
     def seat_flags(self, view: Mapping[str, Any], seat: int) -> tuple[str, ...]:
@@ -148,6 +190,41 @@ class Presenter:
 
     def window_words(self, window: Mapping[str, Any], names: Mapping[int, str]) -> str:
         return "A moment to react: out-of-turn moves are open"
+
+    def top_note(self, view: Mapping[str, Any]) -> str:
+        """What follows the top card's name in a mail: its colour or suit now ("now ♦ diamonds")."""
+        top = view.get("top")
+        colour = top.get("color") if top else None
+        return f"now {self.colour_words(colour)}" if colour else ""
+
+    def top_view(self, view: Mapping[str, Any]) -> TopView | None:
+        """The card on top of a position or a view, for a replay."""
+        top = view.get("top")
+        return TopView(code=top["card"], colour=top.get("color") or "", declared="") if top else None
+
+    def last_play_view(self, view: Mapping[str, Any], names: Mapping[int, str]) -> PlayView | None:
+        """The last play on the pile of a position or a view, for a replay."""
+        pile = view.get("pile") or ()
+        if not pile:
+            return None
+        play = pile[-1]
+        cards = tuple(PlayedCard(code, "") for code in play.get("cards") or ())
+        return PlayView(seat_name=names.get(play.get("seat", -1), "?"), cards=cards, colour=None, block=False)
+
+    def replay_line(self, actor: str, notation: str, words: SafeString) -> SafeString:
+        """A replay's step in one line: by default what happened in words (`words`, from the move's
+        events); `notation` is the move's notation line, `actor` who made it."""
+        return words
+
+    # --- the game's own templates ---
+    def template_globals(self) -> Mapping[str, Any]:
+        """Functions the game's own Jinja2 templates call by name (its card faces, say); the names
+        must not clash with another game's (games.jinja refuses that)."""
+        return {}
+
+    def template_filters(self) -> Mapping[str, Any]:
+        """Filters the game's own Jinja2 templates use, likewise."""
+        return {}
 
     def last_play(self, view: Mapping[str, Any], names: Mapping[int, str]) -> tuple[str, tuple[str, ...]] | None:
         pile = view.get("pile") or ()

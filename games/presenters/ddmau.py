@@ -13,37 +13,14 @@ from typing import Any
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from games.engine.ddmau.cards import CARDS, COLOURS, MM_DECLARATIONS
+from games.engine.ddmau import DDMAU, DDMau, Options
+from games.engine.ddmau.cards import CARDS, COLOUR_NAMES, COLOURS, MASTER_MAU, MM_DECLARATIONS
 from games.engine.ddmau.preview import PLACEHOLDER_COLOUR, PlayPreview
-from games.presenters.base import HandSummary, Presenter, ScoreRow
+from games.presenters.base import HandSummary, PlayedCard, PlayView, Presenter, ScoreRow, TopView
 from games.table_state import TableState
-from games.templatetags.cards import MM_KIND_NAMES, card, label, sort_hand
+from games.templatetags.ddmau_cards import MM_KIND_NAMES, card, colour_name, in_words, label, pip, sort_hand, swatch
 
-MAX_DRAWS = 3  # R17
-# Cards the next player looks through (R7, R38); a Master Mau is invisible when declared as one of these.
-SEE_THROUGH = frozenset(("JT", "LM", "DM"))
 HIT_NAMES = {"T": "Penal T", "JT": "Just Take Two"}
-
-
-@dataclass(frozen=True)
-class PlayedCard:
-    code: str
-    declared: str  # the kind a Master Mau was played as, "" otherwise
-
-
-@dataclass(frozen=True)
-class PlayView:
-    seat_name: str
-    cards: tuple[PlayedCard, ...]
-    colour: str | None
-    block: bool
-
-
-@dataclass(frozen=True)
-class TopView:
-    code: str
-    colour: str
-    declared: str
 
 
 @dataclass(frozen=True)
@@ -83,6 +60,59 @@ class DDMauPresenter(Presenter):
         """A card in the log: a tiny face of it, read out by its name (the notation's codes are for
         the replay and the record)."""
         return card(code, "xs") if code in CARDS else _token_html(code)
+
+    # --- what the generic pages, replays and mails ask of DD MAU ---
+    named_in_titles = False  # the site's own game: "Table 12", not "Table 12 · DD MAU"
+
+    def card_html(self, code: str, size: str = "", declared: str = "", colour: str = "") -> SafeString:
+        return card(code, size, declared, colour)
+
+    def card_words(self, code: str) -> str:
+        return label(code)
+
+    def swatch_html(self, colour: str | None) -> SafeString:
+        return swatch(colour)
+
+    def notation_words(self, text: str) -> str:
+        return in_words(text)
+
+    def sort(self, hand: Iterable[str]) -> list[str]:
+        return sort_hand(hand)
+
+    def top_note(self, view: Mapping[str, Any]) -> str:
+        """The kind a Master Mau on top was played as, and the colour when it is not the card's own."""
+        top = effective_top(view)
+        if top is None:
+            return ""
+        notes = [f"played as {MM_KIND_NAMES.get(top.declared, top.declared)}"] if top.declared else []
+        if top.colour and top.colour != CARDS[top.code].colour:
+            notes.append(f"now {COLOUR_NAMES[top.colour]}")
+        return ", ".join(notes)
+
+    def pending_words(self, pending: Mapping[str, Any], names: Mapping[int, str], viewer: int | None) -> str:
+        hit = hit_view({"pending": pending}, names, viewer)
+        if hit is None:
+            return ""
+        who = "You" if hit.target_is_viewer else hit.target_name
+        return f"{who} must take {hit.cards} card{'s' if hit.cards != 1 else ''} ({hit.kind_name}) or block it"
+
+    def hand_summary(self, state: TableState, view: Mapping[str, Any]) -> HandSummary | None:
+        return hand_summary(state, view)
+
+    def top_view(self, view: Mapping[str, Any]) -> TopView | None:
+        return effective_top(view)
+
+    def last_play_view(self, view: Mapping[str, Any], names: Mapping[int, str]) -> PlayView | None:
+        return last_play(view, names)
+
+    def replay_line(self, actor: str, notation: str, words: SafeString) -> SafeString:
+        return format_html("{0}: {1}", actor, notation_html(notation))
+
+    def template_globals(self) -> Mapping[str, Any]:
+        return {"card": card, "swatch": swatch, "pip": pip}
+
+    def template_filters(self) -> Mapping[str, Any]:
+        return {"colour_name": colour_name}
 
     def seat_flags(self, view: Mapping[str, Any], seat: int) -> tuple[str, ...]:
         return ("no DD MAU!",) if view.get("must_call") == seat else ()
@@ -158,22 +188,13 @@ def _declared(play: Mapping[str, Any]) -> list[PlayedCard]:
 
 
 def effective_top(view: Mapping[str, Any]) -> TopView | None:
-    """R7: the last visible card with its current colour, and what a Master Mau there was played as."""
-    top = view.get("top")
-    if not top:
+    """R7: the last visible card with its current colour, and what a Master Mau there was played as
+    (R16; "" for one played as itself), as the engine reads them from the view."""
+    top = DDMAU.effective_top(view)
+    if top is None:
         return None
-    declared = ""
-    if top.get("card") == "MM":
-        for play in reversed(view.get("pile") or ()):
-            if play.get("block"):
-                continue
-            visible = [
-                card for card in _declared(play) if card.code not in SEE_THROUGH and card.declared not in SEE_THROUGH
-            ]
-            if visible:
-                declared = visible[-1].declared
-                break
-    return TopView(code=top["card"], colour=top.get("color") or "", declared=declared)
+    declared = top.kind if top.card == MASTER_MAU and top.kind != MASTER_MAU else ""
+    return TopView(code=top.card, colour=top.color, declared=declared)
 
 
 def last_play(view: Mapping[str, Any], names: Mapping[int, str]) -> PlayView | None:
@@ -214,7 +235,7 @@ def controls_for(legal: Sequence[Mapping[str, Any]], view: Mapping[str, Any], na
     return Controls(
         play="play" in acts,
         draw="draw" in acts,
-        draws_left=max(0, MAX_DRAWS - int(view.get("draws") or 0)),
+        draws_left=DDMAU.draws_left(view),
         pass_="pass" in acts,
         take="take" in acts,
         block="block" in acts,
@@ -251,25 +272,14 @@ def hand_summary(state: TableState, view: Mapping[str, Any]) -> HandSummary | No
 
 
 def safety_nets(state: TableState, last: Mapping[str, Any]) -> set[int]:
-    """Seats whose total fell back to the reset value after this hand (R31).
-
-    Taken from the engine's `last_hand["nets"]` when it says so, else worked out from the totals
-    before the hand when the state carries them (`extra["totals_before"]`); otherwise unknown (empty).
-    """
-    if last.get("nets") is not None:
-        return set(last["nets"])
-    before = state.extra.get("totals_before")
-    if not before:
-        return set()
-    low, high = int(state.rules.get("net_low", 500)), int(state.rules.get("target", 505))
-    points = list(last.get("points") or ())
-    teams = (state.view or {}).get("teams") or [[seat] for seat in range(len(points))]
-    nets: set[int] = set()
-    for team in teams:  # R36: partners share a total, and the hand's score is the sum of theirs
-        score = sum(points[seat] for seat in team if seat < len(points))
-        if all(seat < len(before) and low <= before[seat] + score <= high for seat in team):
-            nets.update(team)
-    return nets
+    """Seats whose total fell back to the reset value after this hand (R31), as the engine says:
+    from the hand's own record (`last_hand["nets"]`), else, for a position written before hands
+    recorded them, scored again by the engine on the totals before the hand when the state carries
+    them (`extra["totals_before"]`); otherwise unknown (empty)."""
+    view = state.view or {}
+    rules = DDMau.for_options(Options.from_rules(state.rules or None))
+    before = state.extra.get("totals_before") or ()
+    return set(rules.safety_nets(last, before, view.get("teams"), view.get("out") or ()))
 
 
 def notation_html(text: str) -> SafeString:

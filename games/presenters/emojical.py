@@ -18,10 +18,11 @@ SMILEYS = {"1": "😉", "2": "😀", "3": "😂", "4": "😍", "5": "😎", "6":
 class EmojicalPresenter(Presenter):
     variant = "emojical"
 
-    def card_html(self, code: str, size: str = "md") -> SafeString:
+    def card_html(self, code: str, size: str = "md", declared: str = "", colour: str = "") -> SafeString:
         smiley = SMILEYS.get(code[1:]) if len(code) == 2 and code[0] in "YPGB" else None
         if smiley is None:
             return super().card_html(code, size)
+        size = size or "md"
         face = self.face(code)
         return format_html(
             '<span class="cd vc vc-{0} cd-{1}" role="img" aria-label="{2}" title="{2}">'

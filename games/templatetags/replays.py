@@ -14,9 +14,7 @@ from django import template
 from django.utils.safestring import SafeString
 
 from games.presenters import presenter_for
-from games.presenters.base import describe_events
-from games.presenters.ddmau import PlayedCard, PlayView, TopView, effective_top, last_play, notation_html
-from games.templatetags.cards import sort_hand
+from games.presenters.base import PlayView, TopView, describe_events
 
 register = template.Library()
 
@@ -36,6 +34,7 @@ class StepView:
     line: str  # the notation line; "" for the deal
     words: SafeString  # what happened, from the move's events
     actor: str
+    said: SafeString  # the step in one line, as the game's presenter puts it (words or notation)
     seats: tuple[ReplaySeat, ...]
     top: TopView | None
     last_play: PlayView | None
@@ -73,50 +72,38 @@ def _step(
 ) -> StepView:
     by_index = dict(enumerate(names))
     presenter = presenter_for(variant)
-    ddmau = variant == "ddmau"
+    waiting = presenter.rules.to_act(position)
     seats = tuple(
         ReplaySeat(
             name=names[index] if index < len(names) else f"seat {index}",
-            cards=tuple(sort_hand(hand) if ddmau else presenter.sort(hand)) if isinstance(hand, list) else (),
+            cards=tuple(presenter.sort(hand)) if isinstance(hand, list) else (),
             total=(position.get("totals") or [0] * len(names))[index],
-            to_act=index in presenter.rules.to_act(position) if not ddmau else position.get("turn") == index,
+            to_act=index in waiting,
             dealer=position.get("dealer") == index,
         )
         for index, hand in enumerate(position.get("hands") or ())
     )
     draw = position.get("draw")
+    words = describe_events(presenter, events, by_index)
     return StepView(
         number=number,
         line=line,
-        words=describe_events(presenter, events, by_index),
+        words=words,
         actor=actor,
+        said=presenter.replay_line(actor, line, words),
         seats=seats,
-        top=effective_top(position) if ddmau else _top(position),
-        last_play=last_play(position, by_index) if ddmau else _last_play(position, by_index),
+        top=presenter.top_view(position),
+        last_play=presenter.last_play_view(position, by_index),
         pending=position.get("pending"),
         direction=position.get("direction", 1),
         draw_count=len(draw) if isinstance(draw, list) else int(draw or 0),
     )
 
 
-def _top(position: Mapping[str, Any]) -> TopView | None:
-    top = position.get("top")
-    return TopView(code=top["card"], colour=top.get("color") or "", declared="") if top else None
-
-
-def _last_play(position: Mapping[str, Any], names: Mapping[int, str]) -> PlayView | None:
-    pile = position.get("pile") or ()
-    if not pile:
-        return None
-    play = pile[-1]
-    cards = tuple(PlayedCard(code, "") for code in play.get("cards") or ())
-    return PlayView(seat_name=names.get(play.get("seat", -1), "?"), cards=cards, colour=None, block=False)
-
-
 @register.filter
-def notation(line: str) -> SafeString:
-    """A notation line with its card codes drawn as coloured chips."""
-    return notation_html(line)
+def game_named(variant: str) -> bool:
+    """Does a title of this game's tables name the game ("Replay of table 12 · mau")?"""
+    return presenter_for(variant).named_in_titles
 
 
 @register.simple_tag

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 from games import engine
 from games.engine.ddmau.cards import CARDS, NUMBER
 from games.models import Game
-from games.templatetags.cards import label
+from games.templatetags.ddmau_cards import label
 from tests.support.personas import PASSWORD
 from tests.support.servers import LiveServer
 from tests.support.table_play import seed_where, seeded_table

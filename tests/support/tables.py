@@ -11,7 +11,7 @@ from typing import Any
 from games import actions, engine
 from games.engine.ddmau.cards import CARDS
 from games.models import Game, Move
-from games.templatetags.cards import label
+from games.templatetags.ddmau_cards import label
 
 # Short games for tests that play to the end: past 50 points the game is over (R31 options).
 SHORT_GAME = {"target": 50, "net_low": 45, "net_reset": 20}

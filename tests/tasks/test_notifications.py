@@ -21,8 +21,8 @@ from django.utils import dateformat, timezone
 from accounts import unsubscribe
 from ddmau_site.tasks import healthcheck
 from games import actions, emails, notifications, tasks
-from games.models import DeferredTurnMail, Game, SentMail
-from games.templatetags.cards import label
+from games.models import DeferredTurnMail, Game, Move, SentMail
+from games.templatetags.ddmau_cards import label
 from tests.support.mail import link_in
 from tests.support.tables import SHORT_GAME, hidden_cards, leaked, legal, make_table, play, player_at
 from tests.tasks.helpers import (
@@ -366,6 +366,25 @@ def test_it_shows_no_card_the_reader_may_not_see_in_a_turn_mail(
         assert secret, "other hands and the draw pile hold cards the reader may not see"
         assert leaked(readable(message), secret) == set()
         game = end_turn(game)
+
+
+def test_it_writes_a_move_stored_without_its_events_from_its_notation_in_words(alice: Any, bob: Any) -> None:
+    """Moves stored before moves kept their events: DD MAU's presenter reads their notation out."""
+    game = make_table(alice, bob)
+    seat = game.turn
+    assert seat is not None
+    lines = {
+        "0: LM G7 G8 G9 DD MAU": "Link Master, green 7, green 8, green 9, calling DD MAU",
+        "1: MM=S>R": "Master Mau as Skip naming red",
+        "0: draw": "draw",
+    }
+    for seq, line in enumerate(lines, start=game.seq + 1):
+        Move.objects.create(
+            game=game, seq=seq, seat=int(line[0]), action={}, notation=line, public_line=line, events=[]
+        )
+    text = emails.your_turn(game, player_at(game, seat)).text
+    for line, words in lines.items():
+        assert f"{player_at(game, int(line[0])).profile.name}: {words}" in text
 
 
 # --- unsubscribing ------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games import engine
 from games.models import Game, seed_digest
-from games.templatetags.cards import label
+from games.templatetags.ddmau_cards import label
 from tests.support.table_play import Position, advance, played_out, seed_where, seeded_table
 from tests.support.tables import player_at
 
