@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from .events import Event
@@ -249,14 +250,36 @@ class Rules(ABC, Generic[S, A]):
 
     # --- the dict boundary as the facade calls it; a game may override these with fast paths ---
     def apply_dict(self, position: Mapping[str, Any], action: Any) -> tuple[dict[str, Any], tuple[Event, ...]]:
-        """`step` on dicts: the new position and the events."""
-        state = self.read(position)
+        """`step` on dicts: the new position and the events. A position this method wrote lately
+        and that is unchanged since is not read again (see "Remembered positions" below)."""
+        state = _recall(self, position)
+        if state is None:
+            state = self.read(position)
         after, events = self.step(state, self.read_action(state, action))
-        return self.write(after), events
+        written = self.write(after)
+        _remember(self, written, after, state)
+        return written, events
 
     def legal_dicts(self, position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
         """`legal` on dicts."""
-        return [self.write_action(a) for a in self.legal(self.read(position), seat)]
+        state = _recall(self, position)
+        if state is None:
+            state = self.read(position)
+        return [self.write_action(a) for a in self.legal(state, seat)]
+
+    def remembered(self, position: dict[str, Any], state: S, before: S) -> tuple[S, dict[str, Any]] | None:
+        """For `apply_dict`, which just wrote `position` from `state`, the result of a step from
+        `before` (a state read from a position, or remembered): the state `read(position)` gives,
+        and a private copy of the position (equal to it, sharing with it nothing a caller could
+        change in place but what that state reads from the position as a read does); None when the
+        position is not to be remembered (a read would refuse it, say). The default remembers
+        nothing: a game opts in (see "Remembered positions" below)."""
+        return None
+
+    def recalled(self, state: S) -> S:
+        """A remembered state handed to the rules again: a game whose states keep what they read
+        from the position's own objects (a pile read lazily) starts those afresh here."""
+        return state
 
     def describe(self, action: Mapping[str, Any]) -> str:
         """A short description of an action for buttons ("Play the blue 7", "Draw a card");
@@ -268,13 +291,82 @@ def _held(hand: Any) -> int:
     return hand if isinstance(hand, int) else len(hand)
 
 
+# --- remembered positions ---
+#
+# Random play, bots and replays call `legal_actions(position, seat)` and then `apply(position,
+# action)` on the position the last `apply` returned: reading it (dicts to a state) twice per
+# action was most of the cost of the dict path. So `apply_dict` remembers the last few positions it
+# wrote, by `id`, with the state a read of each gives and a private copy of it that is never handed
+# out (`Rules.remembered`). A position is read from memory only by the rules that wrote it, only if
+# it is that very dict, and only if it is equal to its private copy: any change a caller made to
+# it since (a key set or removed, a hand or the draw pile changed in place...) makes it a stranger,
+# read as any other. The pile's plays are the exception a game may make: a state that reads them
+# lazily from the position's own list, as a read does, sees a play changed in place as a read
+# would, so the copy holds the same plays (compared by identity, cheaply) in a list of its own.
+# Equal is `==`: a caller that swapped a value for an equal one of another type (1.0 for 1) in
+# place would get the remembered answer. DD MAU keeps its own memory (ddmau/convert.py).
+_REMEMBERED: dict[int, tuple[dict[str, Any], Rules[Any, Any], Any, dict[str, Any]]] = {}
+_REMEMBER_AT_MOST = 4  # random play and the site read again the newest; more only keep garbage alive
+
+
+def _remember(rules: Rules[S, A], position: dict[str, Any], state: S, before: S) -> None:
+    found = rules.remembered(position, state, before)
+    if found is None:
+        return
+    remembered = _REMEMBERED
+    if len(remembered) >= _REMEMBER_AT_MOST:
+        # the oldest goes: one position freed per position remembered keeps the number of live
+        # objects level, where freeing them by the batch would set off the cyclic collector
+        del remembered[next(iter(remembered))]
+    remembered[id(position)] = (position, rules, found[0], found[1])
+
+
+def _recall(rules: Rules[S, A], position: Mapping[str, Any]) -> S | None:
+    """The state of a position `rules` wrote lately, if it is unchanged since (see above)."""
+    found = _REMEMBERED.get(id(position))
+    if found is None:
+        return None
+    written, by, state, copy = found
+    if written is not position or by is not rules or written != copy:
+        return None
+    recalled: S = rules.recalled(state)
+    return recalled
+
+
+def forget_positions() -> None:
+    """Forget every remembered position (tests compare the answers with and without them)."""
+    _REMEMBERED.clear()
+
+
+def changed_cards(hands: Sequence[Sequence[str]], before: Sequence[Sequence[str]]) -> Iterator[str]:
+    """The cards of those `hands` that are not the very hands of `before` (a step leaves the hands
+    it does not touch as they were): the cards a remembered state must check where a read checks
+    every hand, `before` having been checked already."""
+    return chain.from_iterable([hand for hand, old in zip(hands, before, strict=True) if hand is not old])
+
+
+def json_copy(value: Any) -> Any:
+    """A copy of a JSON-shaped value sharing no list or dict with it (for private copies of the
+    small parts of a position, see `Rules.remembered`)."""
+    if isinstance(value, dict):
+        return {k: json_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [json_copy(v) for v in value]
+    return value
+
+
 RulesFactory = Callable[[Mapping[str, Any] | None], Rules[Any, Any]]
 _REGISTRY: dict[str, RulesFactory] = {}
+# each variant's rules without house rule options (`rules` None, or `{}` as positions written by
+# `apply` hold it), by (variant, rules is None): `get_rules` answers them without reading options
+_DEFAULTS: dict[tuple[str, bool], Rules[Any, Any]] = {}
 
 
 def register(key: str, factory: RulesFactory) -> None:
     """Make a variant available to `get_rules` (and so to positions whose `variant` is `key`)."""
     _REGISTRY[key] = factory
+    _DEFAULTS.pop((key, True), None)
+    _DEFAULTS.pop((key, False), None)
 
 
 def _load(variant: str) -> RulesFactory | None:
@@ -292,10 +384,18 @@ def _load(variant: str) -> RulesFactory | None:
 def get_rules(variant: str = "ddmau", rules: Mapping[str, Any] | None = None) -> Rules[Any, Any]:
     """The rules of `variant` with the house rule options `rules`; ValueError for an unknown
     variant or a bad option (the message says which and why)."""
+    plain = type(variant) is str and (rules is None or (type(rules) is dict and not rules))
+    if plain:
+        found = _DEFAULTS.get((variant, rules is None))
+        if found is not None:
+            return found
     factory = _load(variant) if isinstance(variant, str) else None
     if factory is None:
         raise ValueError(f"unknown variant {variant!r}; known: {', '.join(variants())}")
-    return factory(rules)
+    game = factory(rules)
+    if plain:
+        _DEFAULTS[(variant, rules is None)] = game
+    return game
 
 
 def variants() -> list[str]:

@@ -218,6 +218,12 @@ class Dansk(Rules[State, Action]):
     def write_action(self, action: Action) -> dict[str, Any]:
         return convert.action_to_dict(action)
 
+    def remembered(self, position: dict[str, Any], state: State, before: State) -> tuple[State, dict[str, Any]] | None:
+        return convert.remembered(position, state, before)
+
+    def recalled(self, state: State) -> State:
+        return convert.recalled(state)
+
     def view(self, position: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         """C10, C11: other hands as counts, the draw pile as its length, the seed once the game is over."""
         seen = view_of(position, seat, NO_HIDDEN if position.get("over") else HIDDEN_KEYS)

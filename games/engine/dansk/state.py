@@ -64,6 +64,13 @@ class Pile:
         """This pile with `entry` put on top."""
         return Pile((*self._added, entry), self._raw)
 
+    def unread(self) -> Pile:
+        """This pile with the plays it read from a position unread again (the position's plays may
+        have changed in place since: see `convert.remembered`)."""
+        if self._raw and self._entries is not None:
+            return Pile(self._added, self._raw)
+        return self
+
     def dicts(self) -> list[dict[str, Any]]:
         """The pile as a position writes it: new dicts, never the ones read."""
         if self._entries is not None:

@@ -355,7 +355,9 @@ def _remember(position: dict[str, Any], s: State, private: list[dict[str, Any]] 
     state: State = _new(State, (*s[:3], unread, top, *s[5:14], out, *s[15:]))
     remembered = _REMEMBERED
     if len(remembered) >= _REMEMBER_AT_MOST:
-        remembered.clear()
+        # the oldest goes: one position freed per position remembered keeps the number of live
+        # objects level, where freeing them by the batch would set off the cyclic collector
+        del remembered[next(iter(remembered))]
     remembered[id(position)] = (position, state, _private_copy(position), pile, private)
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import (
     CARDS,
@@ -54,6 +54,9 @@ NUMBER_OF = {code: CARDS[code].number or 0 for code in NUMBER_CODES}
 COLOUR_OF = {code: info.colour for code, info in CARDS.items()}
 MEMO_NUMBERS = 10  # see "Memos" below
 MEMO_POWERS = 4
+# what the name of a nested function that calls itself is set to once it is done: the function and
+# the cell it calls itself through are a reference cycle, which only the cyclic collector would free
+SPENT: Any = None
 # `tuple.__new__` builds a NamedTuple without the Python-level `__new__` NamedTuple generates: the
 # enumeration builds thousands of them, and this halves their cost. Every field must be given.
 _new = tuple.__new__
@@ -273,6 +276,7 @@ def number_bodies(
             path.append(i)
             visit(1 << i, i, 0, 0, 0)
             path.pop()
+    visit = SPENT  # a nested function that calls itself is a reference cycle, left to the collector otherwise
     return tuple([Body(tuple(numbers[i] for i in order), (), None, runs, rainbow) for runs, order in best.values()])
 
 
@@ -378,6 +382,7 @@ def _rainbow_bodies(top: Top | None, numbers: tuple[str, ...], max_runs: int) ->
         path.append(number)
         visit(1 << 3 * number, number, 0, 0, 0, number, by_colour)
         path.pop()
+    visit = SPENT  # a reference cycle otherwise (see `number_bodies`)
     found: dict[tuple[int, str], Body] = {}
     for (used_counts, at, start, forced), (runs, levels) in best.items():
         first_choices = [
@@ -552,6 +557,7 @@ def _power_search(
             masters_left[0] += 1
 
     visit(None, None, False)
+    visit = SPENT  # a reference cycle otherwise (see `number_bodies`)
 
 
 def _fits(top: Top | None, prev: _Power | None, card: _Power) -> bool:

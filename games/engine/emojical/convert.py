@@ -8,11 +8,12 @@ card, C3 bad seat, C7 unknown act or field), never another exception.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from itertools import chain
 from typing import Any
 
 from ..errors import refuse
+from ..rules import changed_cards, json_copy
 from .cards import CODES, COLOURS, KIND, SWAP, WILDS
 from .options import Options
 from .state import Action, LastHand, Pending, Pile, State, Top, Window
@@ -152,6 +153,46 @@ def state_to_dict(s: State) -> dict[str, Any]:
         "reshuffles": s.reshuffles,
         "donate_order": None if s.donate_order is None else list(s.donate_order),
     }
+
+
+def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[str, Any]] | None:
+    """`Rules.remembered` for a position `p` just written from `s`, a step from `before`: the state a
+    read of `p` gives (`s` with the plays of `p`'s pile unread, as `_read` leaves them) and a
+    private copy of `p`; None if a read would refuse `p` (a card from a malformed pile, say). The
+    cards a read checks are checked where they may have come from elsewhere than `before`'s hands
+    and draw pile: a hand the step changed, and the draw pile after a rebuild or a new deal."""
+    top = s.top
+    drawn = s.drawn
+    cards: Iterable[str]
+    if s.reshuffles != before.reshuffles or s.hand != before.hand:
+        cards = chain(chain.from_iterable(s.hands), s.draw)
+    else:
+        cards = changed_cards(s.hands, before.hands)
+    if (
+        not CODES.issuperset(cards)
+        or top.card not in CODES
+        or (top.color is not None and top.color not in COLOURS)
+        or (drawn is not None and drawn is not True and drawn not in CODES)
+    ):
+        return None
+    copy = p.copy()
+    copy["pile"] = pile = p["pile"][:]
+    state: State = _new(State, (*s[:3], Pile(tuple(pile)), *s[4:]))
+    copy["rules"] = json_copy(rules) if (rules := p["rules"]) else {}
+    copy["hands"] = [h[:] for h in p["hands"]]
+    copy["draw"] = p["draw"][:]
+    copy["top"] = p["top"].copy()
+    if (pending := p["pending"]) is not None:
+        copy["pending"] = pending.copy()
+    copy["must_call"] = p["must_call"][:]
+    if (window := p["window"]) is not None:
+        copy["window"] = window.copy()
+    for key in ("totals", "winners", "donate_order"):
+        if (value := p[key]) is not None:
+            copy[key] = value[:]
+    if (last := p["last_hand"]) is not None:
+        copy["last_hand"] = {"out": last["out"], "points": last["points"][:]}
+    return state, copy
 
 
 def action_from_dict(action: Any, seats: int) -> Action:

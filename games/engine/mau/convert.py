@@ -15,6 +15,7 @@ from itertools import chain
 from typing import Any, TypeGuard
 
 from ..errors import refuse
+from ..rules import changed_cards, json_copy
 from .calls import CALL_ORDER, REASONS
 from .cards import CODES, RANK, SUITS
 from .options import Options
@@ -177,6 +178,40 @@ def write_state(s: State) -> dict[str, Any]:
         "penalised": [{"seat": o.seat, "reason": o.reason} for o in s.penalised],
         "held": None if s.held is None else _write_held(s.held),
     }
+
+
+def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[str, Any]] | None:
+    """`Rules.remembered` for a position `p` just written from `s`, a step from `before`: the state a
+    read of `p` gives (`s` itself: its pile holds the very plays of `p`'s pile) and a private copy
+    of `p`; None if a read would refuse `p` (a card from a malformed pile reached a hand, say). Of
+    the hands, which a read checks, those the step changed are checked."""
+    if not CODES.issuperset(changed_cards(s.hands, before.hands)) or s.top not in CODES:
+        return None
+    return s, _private_copy(p)
+
+
+def _private_copy(p: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a position `write_state` wrote, equal to it and sharing with it nothing that can be
+    changed in place but the plays of its pile (which the state holds too, as a read would)."""
+    copy = p.copy()
+    if rules := p["rules"]:
+        copy["rules"] = json_copy(rules)
+    else:
+        copy["rules"] = {}
+    copy["hands"] = [h[:] for h in p["hands"]]
+    copy["draw"] = p["draw"][:]
+    copy["pile"] = p["pile"][:]
+    copy["top"] = p["top"].copy()
+    if (pending := p["pending"]) is not None:
+        copy["pending"] = pending.copy()
+    for key in ("window", "held", "last_hand"):
+        if (value := p[key]) is not None:
+            copy[key] = json_copy(value)
+    copy["offences"] = [o.copy() for o in p["offences"]]
+    copy["penalised"] = [o.copy() for o in p["penalised"]]
+    if (winners := p["winners"]) is not None:
+        copy["winners"] = winners[:]
+    return copy
 
 
 def write_window(w: Window) -> dict[str, Any]:

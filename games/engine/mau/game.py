@@ -59,6 +59,9 @@ class Mau(Rules[State, Action]):
     def write_action(self, action: Action) -> dict[str, Any]:
         return convert.write_action(action)
 
+    def remembered(self, position: dict[str, Any], state: State, before: State) -> tuple[State, dict[str, Any]] | None:
+        return convert.remembered(position, state, before)
+
     def view(self, position: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         """C10, C11: other hands as counts, the draw as its length, no seed until the game is over,
         a drawn card as `true` for everyone but the drawer (the engine's private keys hold no cards)."""

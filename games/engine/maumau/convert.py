@@ -7,11 +7,12 @@ anything malformed is refused with `IllegalAction` naming C1, C2, C3 or C7 (C8),
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from itertools import chain
 from typing import Any
 
 from ..errors import refuse
+from ..rules import changed_cards
 from .cards import CODES, SUITS
 from .options import Options
 from .state import Action, LastHand, Pending, Pile, State
@@ -123,6 +124,55 @@ def state_to_dict(s: State) -> dict[str, Any]:
         "caught": [*s.caught],
         "reshuffles": s.reshuffles,
     }
+
+
+def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[str, Any]] | None:
+    """`Rules.remembered` for a position `p` just written from `s`, a step from `before`: the state a
+    read of `p` gives (`s` with the pile read lazily from `p`'s own list, as `_read` does) and a
+    private copy of `p`; None if a read would refuse `p` (a card from a malformed pile, say). The
+    cards a read checks are checked where they may have come from elsewhere than `before`'s hands
+    and draw pile: a hand the step changed, and the draw pile after a rebuild or a new deal."""
+    codes = CODES[s.options.deck]
+    drawn = s.drawn
+    cards: Iterable[str]
+    if s.reshuffles != before.reshuffles or s.hand != before.hand:
+        cards = chain(chain.from_iterable(s.hands), s.draw)
+    else:
+        cards = changed_cards(s.hands, before.hands)
+    if (
+        s.seed is None
+        or s.top not in codes
+        or s.color not in SUITS
+        or (drawn is not None and drawn is not True and drawn not in codes)
+        or not codes.issuperset(cards)
+    ):
+        return None
+    pile = p["pile"]
+    state: State = _new(State, (*s[:3], Pile(tuple(pile)), *s[4:]))
+    return state, _private_copy(p, pile)
+
+
+def _private_copy(p: dict[str, Any], pile: list[Any]) -> dict[str, Any]:
+    """A copy of a position `state_to_dict` wrote, equal to it and sharing with it nothing that can
+    be changed in place but the plays of its pile (which the remembered state reads from `p`)."""
+    copy = p.copy()
+    copy["rules"] = p["rules"].copy()  # every option is a number, a string or a flag
+    copy["hands"] = [h[:] for h in p["hands"]]
+    copy["draw"] = p["draw"][:]
+    copy["pile"] = pile[:]
+    copy["top"] = p["top"].copy()
+    if (pending := p["pending"]) is not None:
+        copy["pending"] = pending.copy()
+    copy["must_call"] = p["must_call"][:]
+    if (totals := p["totals"]) is not None:
+        copy["totals"] = totals[:]
+    if (winners := p["winners"]) is not None:
+        copy["winners"] = winners[:]
+    if (last := p["last_hand"]) is not None:
+        copy["last_hand"] = {"out": last["out"], "points": last["points"][:]}
+    copy["emptied"] = p["emptied"][:]
+    copy["caught"] = p["caught"][:]
+    return copy
 
 
 def action_from_dict(a: Any, s: State) -> Action:
