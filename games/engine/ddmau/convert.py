@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from ..errors import refuse
 from ..events import Event
+from ..rules import changed_cards
 from .cards import CARDS, COLOURS, MASTER_MAU, MM_DECLARATIONS
-from .options import Options
+from .options import DEFAULT_OPTIONS, Options
 from .state import Action, LastHand, Pending, PileEntry, State, Top
 from .unread_pile import PileNeeded, UnreadPile
 
@@ -153,40 +154,61 @@ def state_to_dict(s: State) -> dict[str, Any]:
 
 def _position(s: State, pile: list[dict[str, Any]]) -> dict[str, Any]:
     """The position of `s` with `pile` as its pile: every other value a new object."""
-    top = s.top
-    pending = s.pending
-    last = s.last_hand
+    (
+        options,
+        hands,
+        draw,
+        _,
+        top,
+        streak,
+        pending,
+        turn,
+        direction,
+        draws,
+        must_call,
+        blocked,
+        dealer,
+        totals,
+        out,
+        teams,
+        mode,
+        seed,
+        hand,
+        over,
+        winners,
+        last,
+        reshuffles,
+        dealoff,
+    ) = s
     d: dict[str, Any] = {
         "variant": VARIANT,
-        "rules": s.options.to_rules(),
-        "hands": list(map(list, s.hands)),
-        "draw": list(s.draw),
+        "rules": {} if options is DEFAULT_OPTIONS else options.to_rules(),
+        "hands": list(map(list, hands)),
+        "draw": list(draw),
         "pile": pile,
-        "top": None if top is None else {"card": top.card, "color": top.color},
-        "streak": s.streak,
-        "pending": None
-        if pending is None
-        else {"target": pending.target, "kind": pending.kind, "cards": pending.cards},
-        "turn": s.turn,
-        "direction": s.direction,
-        "draws": s.draws,
-        "must_call": s.must_call,
-        "blocked": s.blocked,
-        "dealer": s.dealer,
-        "totals": list(s.totals),
-        "out": list(s.out),
-        "teams": None if s.teams is None else list(map(list, s.teams)),
-        "mode": s.mode,
-        "hand": s.hand,
-        "over": s.over,
-        "winners": None if s.winners is None else list(s.winners),
+        "top": None if top is None else {"card": top[0], "color": top[1]},
+        "streak": streak,
+        "pending": None if pending is None else {"target": pending[0], "kind": pending[1], "cards": pending[2]},
+        "turn": turn,
+        "direction": direction,
+        "draws": draws,
+        "must_call": must_call,
+        "blocked": blocked,
+        "dealer": dealer,
+        "totals": list(totals),
+        "out": list(out),
+        "teams": None if teams is None else list(map(list, teams)),
+        "mode": mode,
+        "hand": hand,
+        "over": over,
+        "winners": None if winners is None else list(winners),
         "last_hand": None if last is None else _last_dict(last),
-        "reshuffles": s.reshuffles,
+        "reshuffles": reshuffles,
     }
-    if s.seed is not None:
-        d["seed"] = s.seed
-    if s.dealoff is not None:
-        d["dealoff"] = list(s.dealoff)
+    if seed is not None:
+        d["seed"] = seed
+    if dealoff is not None:
+        d["dealoff"] = list(dealoff)
     return d
 
 
@@ -250,10 +272,10 @@ def _last_dict(last: LastHand) -> dict[str, Any]:
 
 def action_from_dict(a: Any, seats: int) -> Action:
     """Read and type-check an action; IllegalAction for anything malformed."""
-    if not isinstance(a, Mapping):
+    if type(a) is not dict and not isinstance(a, Mapping):
         raise refuse("R17", "an action must be an object with a seat and an act")
     seat = a.get("seat")
-    if not _is_int(seat) or not 0 <= seat < seats:
+    if (type(seat) is not int and not _is_int(seat)) or not 0 <= seat < seats:
         raise refuse("R17", f"there is no seat {seat!r} at this table")
     act = a.get("act")
     if not isinstance(act, str) or act not in ACTS:
@@ -264,22 +286,22 @@ def action_from_dict(a: Any, seats: int) -> Action:
         target = a.get("target")
         if not _is_int(target) or not 0 <= target < seats:
             raise refuse("R27", f"catch needs the seat to catch as its target, not {target!r}")
-        return Action(seat, act, target=target)
-    return Action(seat, act)
+        return _new(Action, (seat, act, (), (), None, False, target))
+    return _new(Action, (seat, act, (), (), None, False, None))
 
 
 def _read_play(seat: int, a: Mapping[str, Any]) -> Action:
     cards = a.get("cards")
-    if not isinstance(cards, list | tuple) or not cards:
+    if (type(cards) is not list and not isinstance(cards, list | tuple)) or not cards:
         raise refuse("R17", "a play needs the list of cards put down")
     for code in cards:
-        if not isinstance(code, str) or code not in CARDS:
+        if not isinstance(code, str) or code not in CODES:
             raise refuse("R2", f"{code!r} is not a DD MAU card")
     masters = cards.count(MASTER_MAU)
     mm = a.get("mm")
-    if mm is None:
-        mm = []
-    if not isinstance(mm, list | tuple) or any(not isinstance(k, str) for k in mm):
+    if mm is None or (type(mm) is list and not mm):
+        mm = ()
+    elif not isinstance(mm, list | tuple) or any(not isinstance(k, str) for k in mm):
         raise refuse("R16", "mm must list what each Master Mau is declared as")
     if len(mm) != masters:
         raise refuse("R16", f"declare each Master Mau as one power card: {masters} needed, {len(mm)} given")
@@ -292,9 +314,9 @@ def _read_play(seat: int, a: Mapping[str, Any]) -> Action:
     ddmau = a.get("ddmau", False)
     if ddmau is None:
         ddmau = False
-    if not isinstance(ddmau, bool):
+    elif ddmau is not False and ddmau is not True:
         raise refuse("R26", "ddmau must be true or false")
-    return Action(seat, "play", tuple(cards), tuple(mm), color, ddmau)
+    return _new(Action, (seat, "play", tuple(cards), tuple(mm), color, ddmau, None))
 
 
 def action_to_dict(a: Action) -> dict[str, Any]:
@@ -329,18 +351,25 @@ def _is_int(v: Any) -> TypeGuard[int]:
 # play dicts (nothing in the engine or the site changes a position in place; one that did would
 # change both). Otherwise the copy holds the position's own pile list, its plays are not compared
 # and are copied out, checked, as from any position. A position whose top is a Master Mau (its
-# declaration is read from the pile) is not remembered. Equal is `==`: a caller that swapped a
-# value for an equal one of another type (1.0 for 1) in place would get the remembered answer.
-_REMEMBERED: dict[int, tuple[dict[str, Any], State, dict[str, Any], list[Any], list[dict[str, Any]] | None]] = {}
+# declaration is read from the pile) is remembered only with copies of its plays, and read from
+# memory only when they are found equal to them, `legal_actions` included. Equal is `==`: a
+# caller that swapped a value for an equal one of another type (1.0 for 1) in place would get the
+# remembered answer.
+_REMEMBERED: dict[int, tuple[dict[str, Any], State, dict[str, Any], list[Any], list[dict[str, Any]] | None, bool]] = {}
 _REMEMBER_AT_MOST = 4  # random play and the site read again the newest; more only keep garbage alive
+# what `_read_top` works out from a card alone: its kind and number
+_FACE = {code: (info.kind, info.number) for code, info in CARDS.items()}
 
 
-def _remember(position: dict[str, Any], s: State, private: list[dict[str, Any]] | None) -> None:
-    """Remember `position`, just written from `s` (`private`: copies of its plays, or None)."""
+def _remember(position: dict[str, Any], s: State, private: list[dict[str, Any]] | None, before: State) -> None:
+    """Remember `position`, just written from `s` (`private`: copies of its plays, or None), the
+    result of a step from `before`, whose hands were read (or remembered) and so checked."""
     top_d = position["top"]
-    if top_d is not None and top_d["card"] == MASTER_MAU:
+    master_on_top = top_d is not None and top_d["card"] == MASTER_MAU
+    if master_on_top and private is None:
         return
-    if not CODES.issuperset(chain.from_iterable(s.hands)):
+    # the hands a read checks: those the step changed (a new deal changes them all)
+    if not CODES.issuperset(changed_cards(s.hands, before.hands)):
         return  # reading it again would refuse it: leave that to the reading
     pile = position["pile"]
     unread = UnreadPile(pile, (), private)
@@ -348,9 +377,13 @@ def _remember(position: dict[str, Any], s: State, private: list[dict[str, Any]] 
     # the seats out as they are read
     top = s.top
     if top is not None:
-        info = CARDS[top.card]
-        if not (top.color and top.kind == info.kind and top.number == info.number):
-            top = _read_top(top_d, unread)
+        if master_on_top:
+            assert private is not None
+            top = _read_top(top_d, _read_pile(private))
+        else:
+            kind, number = _FACE[top[0]]
+            if not (top[1] and top[2] == kind and top[3] == number):
+                top = _read_top(top_d, unread)
     out = s.out if len(s.out) < 2 else tuple(sorted(s.out))
     state: State = _new(State, (*s[:3], unread, top, *s[5:14], out, *s[15:]))
     remembered = _REMEMBERED
@@ -358,7 +391,7 @@ def _remember(position: dict[str, Any], s: State, private: list[dict[str, Any]] 
         # the oldest goes: one position freed per position remembered keeps the number of live
         # objects level, where freeing them by the batch would set off the cyclic collector
         del remembered[next(iter(remembered))]
-    remembered[id(position)] = (position, state, _private_copy(position), pile, private)
+    remembered[id(position)] = (position, state, _private_copy(position), pile, private, master_on_top)
 
 
 def _private_copy(position: dict[str, Any]) -> dict[str, Any]:
@@ -371,9 +404,10 @@ def _private_copy(position: dict[str, Any]) -> dict[str, Any]:
     copy["draw"] = position["draw"][:]
     copy["totals"] = position["totals"][:]
     copy["out"] = position["out"][:]
-    for key in ("top", "pending"):
-        if (value := position[key]) is not None:
-            copy[key] = value.copy()
+    if (top := position["top"]) is not None:
+        copy["top"] = top.copy()
+    if (pending := position["pending"]) is not None:
+        copy["pending"] = pending.copy()
     if (teams := position["teams"]) is not None:
         copy["teams"] = list(map(list, teams))
     if (winners := position["winners"]) is not None:
@@ -390,14 +424,15 @@ def _private_copy(position: dict[str, Any]) -> dict[str, Any]:
 
 def _recall(position: Mapping[str, Any], *, plays: bool) -> State | None:
     """The `State` of a position `apply` wrote, if it is unchanged since (see above); `plays`: its
-    pile's plays too, when it has private copies of them (`legal_actions` does not look at them)."""
+    pile's plays too, when it has private copies of them (`legal_actions` does not look at them,
+    but for the declaration of a Master Mau on top)."""
     found = _REMEMBERED.get(id(position))
     if found is None:
         return None
-    written, state, copy, pile, private = found
+    written, state, copy, pile, private, master_on_top = found
     if written is not position or written["pile"] is not pile or written != copy:
         return None
-    if plays and private is not None and pile != private:
+    if (plays or master_on_top) and private is not None and pile != private:
         return None
     return state
 
@@ -418,11 +453,12 @@ def apply_dict(game: DDMau, position: Mapping[str, Any], action: Any) -> tuple[d
     try:
         after, events = game.step(state, parsed)
     except PileNeeded:
-        after, events = game.step(state_from_dict(position), parsed)
+        state = state_from_dict(position)
+        after, events = game.step(state, parsed)
         keep = True
     pile, private = _write_pile(after.pile, keep)
     written = _position(after, pile)
-    _remember(written, after, private)
+    _remember(written, after, private, state)
     return written, events
 
 

@@ -104,6 +104,8 @@ def _seat_act(seat: int, act: str) -> Action:
 
 def plays(top: Top | None, hand: tuple[str, ...], seat: int) -> list[Action]:
     """Every legal play from `hand` on `top`, one per outcome (see the module docstring)."""
+    if LINK_MASTER not in hand and MASTER_MAU not in hand:
+        return _plain_plays(top, hand, seat)
     counts: dict[str, int] = {}
     for code in hand:
         counts[code] = counts.get(code, 0) + 1
@@ -137,6 +139,61 @@ def plays(top: Top | None, hand: tuple[str, ...], seat: int) -> list[Action]:
 
 
 NO_BODY = Body((), (), None, 0, None)  # riders alone (R10: with a Deck Master)
+
+
+def _plain_plays(top: Top | None, hand: tuple[str, ...], seat: int) -> list[Action]:
+    """`plays` for a hand without a Link Master or a Master Mau (most hands): no runs, no
+    declarations, no rainbow, so the number bodies are sets (`set_bodies`) and the only riders
+    Deck Masters. The same plays in the same order as the general way, worked out in one pass."""
+    groups: dict[int, list[str]] = {}  # the number cards by number, each code once, in hand order
+    powers: dict[str, int] = {}  # the power cards that may make a body, with their copies
+    deck_masters = 0
+    for code in hand:
+        number = NUMBER_OF.get(code)
+        if number is not None:
+            group = groups.get(number)
+            if group is None:
+                groups[number] = [code]
+            elif code not in group:
+                group.append(code)
+        elif code == DECK_MASTER:
+            deck_masters += 1
+        else:
+            powers[code] = powers.get(code, 0) + 1
+    bodies: list[Body] = []
+    if groups:
+        colour = None if top is None else top.color
+        matched = None if top is None else top.number
+        for number, codes in groups.items():
+            # the colour the first card must have (R11); None when the number matches the top
+            needed = None if colour is None or matched == number else colour
+            if len(codes) == 1:
+                card = codes[0]
+                if needed is None or COLOUR_OF[card] == needed:
+                    bodies.append(_SINGLE[card])
+            else:
+                bodies.extend(_sets(tuple(codes), needed, None))
+    if powers:
+        held = tuple(powers.items())
+        face = None if top is None else _new(Top, ("", top.color, top.kind, None))
+        bodies.extend((_power_bodies if len(held) > MEMO_POWERS else _power_bodies_memo)(face, held, 0))
+    out: list[Action] = []
+    append = out.append
+    size = len(hand)
+    if not deck_masters:  # no riders: each body is a play as it stands
+        for body in bodies:
+            cards, mm, color = body[0], body[1], body[2]
+            append(_new(Action, (seat, "play", cards, mm, color, False, None)))
+            if size - len(cards) == 1:
+                append(_new(Action, (seat, "play", cards, mm, color, True, None)))
+        return out
+    for cards, mm, color, runs, rainbow in (NO_BODY, *bodies):
+        for prefix, declared, leaves_one in _fitting_riders(-len(mm), rainbow, runs, 0, deck_masters, len(cards), size):
+            played, played_mm = prefix + cards, declared + mm
+            append(_new(Action, (seat, "play", played, played_mm, color, False, None)))
+            if leaves_one:
+                append(_new(Action, (seat, "play", played, played_mm, color, True, None)))
+    return out
 
 
 class Riders(NamedTuple):
@@ -194,6 +251,8 @@ def _neighbours() -> tuple[dict[str, list[str]], dict[str, list[tuple[str, int]]
 
 # for each number card: the cards of its number (a set), and those one step away in its colour (a run)
 SAME_NUMBER, NEXT_IN_COLOUR = _neighbours()
+# each number card's body on its own, as `set_bodies` lists it for a hand without a Master Mau
+_SINGLE = {code: Body((code,), (), None, 0, None) for code in NUMBER_CODES}
 NEIGHBOURS = {code: frozenset(SAME_NUMBER[code] + [c for c, _ in NEXT_IN_COLOUR[code]]) for code in SAME_NUMBER}
 
 

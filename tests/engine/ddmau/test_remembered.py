@@ -171,3 +171,33 @@ def test_the_private_copy_is_equal_and_shares_nothing_but_the_pile_list(rules: d
         assert private["pile"] is position["pile"]
         private_ids = {id(c) for c in containers({k: v for k, v in private.items() if k != "pile"})}
         assert not private_ids & {id(c) for c in containers(position)}
+
+
+def test_a_master_mau_on_top_is_remembered_with_its_plays_compared() -> None:
+    """The declaration of a Master Mau on top is read from the pile (R16): such a position is read
+    from memory only while its plays are found equal to their copies, `legal_actions` included."""
+    rng = random.Random(21)
+    position = engine.new_game(4, seed="remembered/master")
+    found = 0
+    for _ in range(30000):
+        if position["over"] or found >= 5:
+            break
+        position = engine.apply(position, rng.choice(engine.legal_actions(position, position["turn"])))
+        top = position["top"]
+        if top is None or top["card"] != "MM":
+            continue
+        remembered = convert._recall(position, plays=False)
+        assert remembered is not None
+        read = convert.state_from_dict(position, unread_pile=True)
+        assert remembered._replace(pile=()) == read._replace(pile=())
+        play = next(e for e in reversed(position["pile"]) if e["mm"] and not e.get("block"))
+        declared = play["mm"][-1]
+        play["mm"][-1] = "T" if declared != "T" else "S"
+        assert convert._recall(position, plays=False) is None
+        stranger = fresh(position)
+        for seat in range(4):
+            assert engine.legal_actions(position, seat) == engine.legal_actions(stranger, seat)
+        play["mm"][-1] = declared
+        assert convert._recall(position, plays=False) is not None
+        found += 1
+    assert found >= 3
