@@ -122,7 +122,10 @@ REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL], "prefix": "ddmau"},
+        # One queue per daphne process holds every group message for its sockets (a move's message once,
+        # for all of them). channels-redis drops what comes past 100 waiting, silently: a process that
+        # falls two seconds behind at 50 moves/s would lose pushes instead of catching up.
+        "CONFIG": {"hosts": [REDIS_URL], "prefix": "ddmau", "capacity": 2000},
     }
 }
 
