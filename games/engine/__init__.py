@@ -84,7 +84,7 @@ def new_game(
 
 def rules_of(position: Mapping[str, Any]) -> Rules[Any, Any]:
     """The rules a position is played by: its `variant` with its house rule options."""
-    if not isinstance(position, Mapping):
+    if type(position) is not dict and not isinstance(position, Mapping):
         raise ValueError("a position is an object")
     variant = position.get("variant", "ddmau")
     rules = position.get("rules")
@@ -109,7 +109,8 @@ def legal_actions(position: Mapping[str, Any], seat: int | None) -> list[dict[st
     A seat that is not at the table (not an int from 0 to the number of seats less 1) may do nothing."""
     rules = rules_of(position)
     if seat is not None and (
-        not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(position.get("hands") or ())
+        (type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)))
+        or not 0 <= seat < len(position.get("hands") or ())
     ):
         return []
     return rules.legal_dicts(position, seat)

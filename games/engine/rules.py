@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import chain
 from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from .events import Event
@@ -338,11 +337,16 @@ def forget_positions() -> None:
     _REMEMBERED.clear()
 
 
-def changed_cards(hands: Sequence[Sequence[str]], before: Sequence[Sequence[str]]) -> Iterator[str]:
-    """The cards of those `hands` that are not the very hands of `before` (a step leaves the hands
-    it does not touch as they were): the cards a remembered state must check where a read checks
-    every hand, `before` having been checked already."""
-    return chain.from_iterable([hand for hand, old in zip(hands, before, strict=True) if hand is not old])
+def known_cards(codes: frozenset[str], hands: Sequence[Sequence[str]], before: Sequence[Sequence[str]]) -> bool:
+    """Do all `hands` hold only `codes`, `before`'s hands having been checked already? Only the
+    hands that are not the very hands of `before` are looked at (a step leaves the hands it does
+    not touch as they were): where a read checks every hand, a remembered state checks these."""
+    for hand, old in zip(hands, before, strict=True):
+        if hand is not old and not codes.issuperset(hand):
+            break
+    else:
+        return True  # a loop rather than `all(...)` of a generator: this runs on every action
+    return False
 
 
 def json_copy(value: Any) -> Any:
@@ -357,16 +361,17 @@ def json_copy(value: Any) -> Any:
 
 RulesFactory = Callable[[Mapping[str, Any] | None], Rules[Any, Any]]
 _REGISTRY: dict[str, RulesFactory] = {}
-# each variant's rules without house rule options (`rules` None, or `{}` as positions written by
-# `apply` hold it), by (variant, rules is None): `get_rules` answers them without reading options
-_DEFAULTS: dict[tuple[str, bool], Rules[Any, Any]] = {}
+# each variant's rules without house rule options, by variant: `rules` None, and `rules` `{}` as
+# positions written by `apply` hold it (every position the engine writes asks for these)
+_DEFAULTS: dict[str, Rules[Any, Any]] = {}
+_DEFAULTS_EMPTY: dict[str, Rules[Any, Any]] = {}
 
 
 def register(key: str, factory: RulesFactory) -> None:
     """Make a variant available to `get_rules` (and so to positions whose `variant` is `key`)."""
     _REGISTRY[key] = factory
-    _DEFAULTS.pop((key, True), None)
-    _DEFAULTS.pop((key, False), None)
+    _DEFAULTS.pop(key, None)
+    _DEFAULTS_EMPTY.pop(key, None)
 
 
 def _load(variant: str) -> RulesFactory | None:
@@ -384,17 +389,24 @@ def _load(variant: str) -> RulesFactory | None:
 def get_rules(variant: str = "ddmau", rules: Mapping[str, Any] | None = None) -> Rules[Any, Any]:
     """The rules of `variant` with the house rule options `rules`; ValueError for an unknown
     variant or a bad option (the message says which and why)."""
-    plain = type(variant) is str and (rules is None or (type(rules) is dict and not rules))
-    if plain:
-        found = _DEFAULTS.get((variant, rules is None))
+    if type(variant) is str:
+        if rules is None:
+            found = _DEFAULTS.get(variant)
+        elif type(rules) is dict and not rules:
+            found = _DEFAULTS_EMPTY.get(variant)
+        else:
+            found = None
         if found is not None:
             return found
     factory = _load(variant) if isinstance(variant, str) else None
     if factory is None:
         raise ValueError(f"unknown variant {variant!r}; known: {', '.join(variants())}")
     game = factory(rules)
-    if plain:
-        _DEFAULTS[(variant, rules is None)] = game
+    if type(variant) is str:
+        if rules is None:
+            _DEFAULTS[variant] = game
+        elif type(rules) is dict and not rules:
+            _DEFAULTS_EMPTY[variant] = game
     return game
 
 

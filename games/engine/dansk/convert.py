@@ -12,7 +12,6 @@ from itertools import chain
 from typing import Any, TypeGuard
 
 from games.engine.errors import refuse
-from games.engine.rules import changed_cards
 
 from .cards import CARDS, CHANGE, CODES, COLOUR_NAMES, COLOURS
 from .options import Options
@@ -132,21 +131,17 @@ def _write(s: State) -> dict[str, Any]:
 def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[str, Any]] | None:
     """`Rules.remembered` for a position `p` just written from `s`, a step from `before`: the state a
     read of `p` gives (`s` with the plays of `p`'s pile unread, as `_read` leaves them) and a
-    private copy of `p`; None if a read would refuse `p`. Of the hands, which a read checks, those
-    the step changed are checked."""
-    top = s.top
-    if not CODES.issuperset(changed_cards(s.hands, before.hands)) or (
-        top is not None and (top.card not in CODES or (top.color is not None and top.color not in COLOUR_NAMES))
-    ):
-        return None
+    private copy of `p`. What a read checks needs no checking here: the hands hold what `before`'s
+    did (checked), cards dealt from the deck and cards drawn, which the rules check as they draw
+    them (`_Table.take`); the top is a card played from a hand, or turned from the deck."""
     copy = p.copy()
     copy["pile"] = pile = p["pile"][:]
     state: State = _new(State, (*s[:3], Pile((), pile), *s[4:]))
     copy["rules"] = p["rules"].copy()  # every option is a number, a string or a flag
     copy["hands"] = [h[:] for h in p["hands"]]
     copy["draw"] = p["draw"][:]
-    if top is not None:
-        copy["top"] = p["top"].copy()
+    if (top := p["top"]) is not None:
+        copy["top"] = top.copy()
     if (pending := p["pending"]) is not None:
         copy["pending"] = pending.copy()
     copy["must_call"] = p["must_call"][:]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from ..errors import refuse
 from ..events import Event
-from ..rules import changed_cards
+from ..rules import known_cards
 from .cards import CARDS, COLOURS, MASTER_MAU, MM_DECLARATIONS
 from .options import DEFAULT_OPTIONS, Options
 from .state import Action, LastHand, Pending, PileEntry, State, Top
@@ -369,7 +369,7 @@ def _remember(position: dict[str, Any], s: State, private: list[dict[str, Any]] 
     if master_on_top and private is None:
         return
     # the hands a read checks: those the step changed (a new deal changes them all)
-    if not CODES.issuperset(changed_cards(s.hands, before.hands)):
+    if not known_cards(CODES, s.hands, before.hands):
         return  # reading it again would refuse it: leave that to the reading
     pile = position["pile"]
     unread = UnreadPile(pile, (), private)

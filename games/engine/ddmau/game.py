@@ -409,7 +409,7 @@ class DDMau(Rules[State, Action]):
         if rest is None:
             raise refuse("R17", "you do not hold all of those cards")
         facts = self.check_play(state, action)
-        entry = PileEntry(seat, action.cards, action.mm, facts.color)
+        entry: PileEntry = _new(PileEntry, (seat, action.cards, action.mm, facts.color, False))
         hands = (*state.hands[:seat], rest, *state.hands[seat + 1 :])
         # `+` rather than unpacking: an unread pile (unread_pile.py) takes a play on top that way only
         table = _Table(state, hands, state.pile + (entry,), facts.top is None)  # noqa: RUF005

@@ -54,6 +54,7 @@ NUMBER_OF = {code: CARDS[code].number or 0 for code in NUMBER_CODES}
 COLOUR_OF = {code: info.colour for code, info in CARDS.items()}
 MEMO_NUMBERS = 10  # see "Memos" below
 MEMO_POWERS = 4
+MEMO_MASTERS = 64
 # what the name of a nested function that calls itself is set to once it is done: the function and
 # the cell it calls itself through are a reference cycle, which only the cyclic collector would free
 SPENT: Any = None
@@ -262,13 +263,15 @@ NEIGHBOURS = {code: frozenset(SAME_NUMBER[code] + [c for c, _ in NEXT_IN_COLOUR[
 # far more to work out than to look up. Plain number bodies are cheaper to rebuild than to memoise.
 # The memos hold immutable tuples of immutable bodies, so sharing them is safe. They are bounded in
 # entries, and kept only for small hands (MEMO_NUMBERS, MEMO_POWERS), whose results are small: a big
-# hand's are many, and rarely seen again.
+# hand's are many, and rarely seen again. Hands with a Master Mau, whose power bodies are many but
+# cost the most to work out, have a small memo of the latest (MEMO_MASTERS entries): the same seat
+# is asked again after drawing a card that leaves its power cards as they were.
 
 
 def clear_memos() -> None:
     """Forget the bodies memoised for hands seen, so that a benchmark can time the enumeration itself
     (the small tables of fitting riders and of sets from one number's cards stay)."""
-    for memo in (_power_bodies_memo, _rainbow_bodies_memo):
+    for memo in (_power_bodies_memo, _master_power_bodies_memo, _plain_power_search, _rainbow_bodies_memo):
         memo.cache_clear()
 
 
@@ -498,20 +501,24 @@ MM_BODY_KINDS = (PENAL_T, SKIP, OTHER_WAY, JUST_TAKE_TWO, SHADOW_MASTER)
 
 
 POWER_CODES = frozenset(code for code, kind in KINDS.items() if kind in POWER_BODY_KINDS)
+_POWER_CARD = {code: _Power(code, KINDS[code], CARDS[code].colour) for code in POWER_CODES}
 
 
 def power_bodies(top: Top | None, counts: Mapping[str, int]) -> tuple[Body, ...]:
     """Power bodies (R11, R12, R16, R21, R42): Skips, then one stacked kind; every declaration and colour.
 
     Memoised (see "Memos") for hands without a Master Mau holding up to MEMO_POWERS different power
-    cards (at most 46 bodies each); other hands' are worked out each time."""
+    cards (at most 46 bodies each), and for the latest hands with one; other hands' are worked out
+    each time."""
     held = tuple([(code, n) for code, n in counts.items() if code in POWER_CODES])
     masters = counts.get(MASTER_MAU, 0)
     if not held and not masters:
         return ()
     if top is not None:
         top = _new(Top, ("", top.color, top.kind, None))  # all that matching a power card looks at
-    if masters or len(held) > MEMO_POWERS:
+    if masters:
+        return _master_power_bodies_memo(top, held, masters)
+    if len(held) > MEMO_POWERS:
         return _power_bodies(top, held, masters)
     return _power_bodies_memo(top, held, masters)
 
@@ -519,6 +526,8 @@ def power_bodies(top: Top | None, counts: Mapping[str, int]) -> tuple[Body, ...]
 def _power_bodies(top: Top | None, held: tuple[tuple[str, int], ...], masters: int) -> tuple[Body, ...]:
     codes = [code for code, _ in held]
     counts = dict(held)
+    if not masters and SHADOW_MASTER not in counts:
+        return _plain_power_bodies(top, held)
     if not masters and not any(_fits(top, None, _Power(c, KINDS[c], CARDS[c].colour)) for c in codes):
         return ()  # nothing can start a power body
     names: list[str | None]
@@ -536,6 +545,57 @@ def _power_bodies(top: Top | None, held: tuple[tuple[str, int], ...], masters: i
 
 
 _power_bodies_memo = lru_cache(maxsize=4096)(_power_bodies)
+_master_power_bodies_memo = lru_cache(maxsize=MEMO_MASTERS)(_power_bodies)
+
+
+def _plain_power_bodies(top: Top | None, held: tuple[tuple[str, int], ...]) -> tuple[Body, ...]:
+    """`_power_bodies` without a Master Mau or a Shadow Master (most hands): nothing is declared and
+    no colour named, so all the top decides is which of the cards held may start a body; the search
+    (`_plain_power_search`) is memoised on that, which recurs far more often than the top does."""
+    if top is None:
+        starts = (True,) * len(held)
+    else:
+        color, kind = top.color, top.kind
+        starts = tuple([power_matches(_POWER_CARD[code], color, kind) for code, _ in held])
+        if True not in starts:
+            return ()  # nothing can start a power body
+    return _plain_power_search(held, starts)
+
+
+@lru_cache(maxsize=4096)
+def _plain_power_search(held: tuple[tuple[str, int], ...], starts: tuple[bool, ...]) -> tuple[Body, ...]:
+    """`_power_search` for `_plain_power_bodies`, by index into the cards held, with what may follow
+    what worked out once: it visits and lists the bodies in the same order, so the same ones."""
+    codes = [code for code, _ in held]
+    real = [_POWER_CARD[code] for code in codes]
+    follows = [[power_follows(prev, card) for card in real] for prev in real]
+    invisible = [card.kind == JUST_TAKE_TWO for card in real]  # leaves the last shown card as it was
+    left = [count for _, count in held]
+    indices = range(len(codes))
+    body: list[int] = []
+    found: dict[tuple[tuple[int, ...], int], Body] = {}  # by (copies left, last card shown): the first body
+    seen: set[tuple[tuple[int, ...], int, int]] = set()
+
+    def visit(prev: int, last: int) -> None:  # indices into `real`; -1: none yet
+        held_now = tuple(left)
+        key = (held_now, prev, last)
+        if key in seen:
+            return
+        seen.add(key)
+        if prev >= 0 and (held_now, last) not in found:
+            found[(held_now, last)] = _new(Body, (tuple([codes[i] for i in body]), (), None, 0, None))
+        fits = starts if prev < 0 else follows[prev]
+        for i in indices:
+            if left[i] and fits[i]:
+                left[i] -= 1
+                body.append(i)
+                visit(i, last if invisible[i] else i)
+                body.pop()
+                left[i] += 1
+
+    visit(-1, -1)
+    visit = SPENT  # a reference cycle otherwise (see `number_bodies`)
+    return tuple(found.values())
 
 
 def _power_search(

@@ -35,6 +35,9 @@ INVISIBLE = frozenset({JUST_TAKE_TWO, LINK_MASTER, DECK_MASTER})
 # Kinds that take the current colour of what they follow when they are a declared Master Mau (R8, R38).
 ABSORBING = frozenset({PENAL_T, SKIP, OTHER_WAY})
 HITS = frozenset({PENAL_T, JUST_TAKE_TWO})
+# builds a NamedTuple without its Python-level `__new__` (every field given, in order): a play is
+# checked on every `apply`, card by card
+_new = tuple.__new__
 
 
 class Card(NamedTuple):
@@ -177,7 +180,7 @@ class PlayChecker:
         if not raw:
             if not deck_masters:
                 raise refuse("R10", "Link Masters alone are not a play: add a Deck Master or playable cards")
-            return PlayFacts((), links, deck_masters, 0, top, streak, None, going_out)
+            return _new(PlayFacts, ((), links, deck_masters, 0, top, streak, None, going_out))
         return self._walk(top, streak, raw, links, deck_masters, rainbow, color, going_out)
 
     def _walk(
@@ -209,7 +212,7 @@ class PlayChecker:
                     if color is None:
                         raise refuse("R23", f"name the colour of the Master Mau led as {kind_name(kind)}")
                     colour, named = color, True
-            card = Card(code, kind, colour, info.number)
+            card: Card = _new(Card, (code, kind, colour, info.number))
             if prev is None:
                 if top is not None and not self.matches(top, card):
                     raise refuse("R11", f"{describe(code)} does not match {_top_words(top)}")
@@ -259,8 +262,10 @@ class PlayChecker:
             if card.kind != SKIP:
                 break
             skips += 1
-        new_top = top if shown is None else Top(shown.code, shown.colour or "", shown.kind, shown.number)
-        return PlayFacts(tuple(body), links, deck_masters, skips, new_top, streak, color if named else None, going_out)
+        new_top = top if shown is None else _new(Top, (shown.code, shown.colour or "", shown.kind, shown.number))
+        return _new(
+            PlayFacts, (tuple(body), links, deck_masters, skips, new_top, streak, color if named else None, going_out)
+        )
 
 
 def _top_words(top: Top) -> str:

@@ -8,12 +8,12 @@ card, C3 bad seat, C7 unknown act or field), never another exception.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from itertools import chain
 from typing import Any
 
 from ..errors import refuse
-from ..rules import changed_cards, json_copy
+from ..rules import json_copy, known_cards
 from .cards import CODES, COLOURS, KIND, SWAP, WILDS
 from .options import Options
 from .state import Action, LastHand, Pending, Pile, State, Top, Window
@@ -163,17 +163,16 @@ def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[
     and draw pile: a hand the step changed, and the draw pile after a rebuild or a new deal."""
     top = s.top
     drawn = s.drawn
-    cards: Iterable[str]
-    if s.reshuffles != before.reshuffles or s.hand != before.hand:
-        cards = chain(chain.from_iterable(s.hands), s.draw)
-    else:
-        cards = changed_cards(s.hands, before.hands)
     if (
-        not CODES.issuperset(cards)
-        or top.card not in CODES
+        top.card not in CODES
         or (top.color is not None and top.color not in COLOURS)
         or (drawn is not None and drawn is not True and drawn not in CODES)
     ):
+        return None
+    if s.reshuffles != before.reshuffles or s.hand != before.hand:
+        if not CODES.issuperset(chain(chain.from_iterable(s.hands), s.draw)):
+            return None
+    elif not known_cards(CODES, s.hands, before.hands):
         return None
     copy = p.copy()
     copy["pile"] = pile = p["pile"][:]

@@ -15,7 +15,7 @@ from itertools import chain
 from typing import Any, TypeGuard
 
 from ..errors import refuse
-from ..rules import changed_cards, json_copy
+from ..rules import json_copy, known_cards
 from .calls import CALL_ORDER, REASONS
 from .cards import CODES, RANK, SUITS
 from .options import Options
@@ -185,7 +185,7 @@ def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[
     read of `p` gives (`s` itself: its pile holds the very plays of `p`'s pile) and a private copy
     of `p`; None if a read would refuse `p` (a card from a malformed pile reached a hand, say). Of
     the hands, which a read checks, those the step changed are checked."""
-    if not CODES.issuperset(changed_cards(s.hands, before.hands)) or s.top not in CODES:
+    if s.top not in CODES or not known_cards(CODES, s.hands, before.hands):
         return None
     return s, _private_copy(p)
 
@@ -204,9 +204,12 @@ def _private_copy(p: dict[str, Any]) -> dict[str, Any]:
     copy["top"] = p["top"].copy()
     if (pending := p["pending"]) is not None:
         copy["pending"] = pending.copy()
-    for key in ("window", "held", "last_hand"):
-        if (value := p[key]) is not None:
-            copy[key] = json_copy(value)
+    if (window := p["window"]) is not None:
+        copy["window"] = json_copy(window)
+    if (held := p["held"]) is not None:
+        copy["held"] = json_copy(held)
+    if (last := p["last_hand"]) is not None:
+        copy["last_hand"] = {"out": last["out"], "points": last["points"][:]}
     copy["offences"] = [o.copy() for o in p["offences"]]
     copy["penalised"] = [o.copy() for o in p["penalised"]]
     if (winners := p["winners"]) is not None:

@@ -7,12 +7,12 @@ anything malformed is refused with `IllegalAction` naming C1, C2, C3 or C7 (C8),
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from itertools import chain
 from typing import Any
 
 from ..errors import refuse
-from ..rules import changed_cards
+from ..rules import known_cards
 from .cards import CODES, SUITS
 from .options import Options
 from .state import Action, LastHand, Pending, Pile, State
@@ -134,18 +134,17 @@ def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[
     and draw pile: a hand the step changed, and the draw pile after a rebuild or a new deal."""
     codes = CODES[s.options.deck]
     drawn = s.drawn
-    cards: Iterable[str]
-    if s.reshuffles != before.reshuffles or s.hand != before.hand:
-        cards = chain(chain.from_iterable(s.hands), s.draw)
-    else:
-        cards = changed_cards(s.hands, before.hands)
     if (
         s.seed is None
         or s.top not in codes
         or s.color not in SUITS
         or (drawn is not None and drawn is not True and drawn not in codes)
-        or not codes.issuperset(cards)
     ):
+        return None
+    if s.reshuffles != before.reshuffles or s.hand != before.hand:
+        if not codes.issuperset(chain(chain.from_iterable(s.hands), s.draw)):
+            return None
+    elif not known_cards(codes, s.hands, before.hands):
         return None
     pile = p["pile"]
     state: State = _new(State, (*s[:3], Pile(tuple(pile)), *s[4:]))
