@@ -15,10 +15,10 @@ from itertools import chain
 from typing import Any, TypeGuard
 
 from ..errors import refuse
-from ..rules import json_copy, known_cards
+from ..rules import json_copy, known_cards, private_hands
 from .calls import CALL_ORDER, REASONS
 from .cards import CODES, RANK, SUITS
-from .options import Options
+from .options import DEFAULT_OPTIONS, Options
 from .state import Action, Held, LastHand, Offence, Pending, State, Window
 
 VARIANT = "mau"
@@ -148,56 +148,104 @@ def _read_held(h: Mapping[str, Any], n: int) -> Held:
 
 def write_state(s: State) -> dict[str, Any]:
     """The position of a `State`: VARIANTS.md's keys, then the engine's own."""
-    pending = s.pending
-    last = s.last_hand
+    (
+        options,
+        hands,
+        draw,
+        pile,
+        top,
+        color,
+        pending,
+        turn,
+        direction,
+        drawn,
+        started,
+        window,
+        run,
+        skips,
+        extra,
+        offences,
+        slow,
+        dealer,
+        seed,
+        hand,
+        over,
+        winners,
+        last,
+        reshuffles,
+        penalised,
+        held,
+    ) = s
     return {
         "variant": VARIANT,
-        "rules": s.options.to_rules(),
-        "hands": [[*h] for h in s.hands],
-        "draw": [*s.draw],
-        "pile": [*s.pile],
-        "top": {"card": s.top, "color": s.color},
+        "rules": {} if options is DEFAULT_OPTIONS else options.to_rules(),
+        "hands": list(map(list, hands)),
+        "draw": list(draw),
+        "pile": list(pile),
+        "top": {"card": top, "color": color},
         "pending": None if pending is None else {"target": pending.target, "kind": "7", "cards": pending.cards},
-        "turn": s.turn,
-        "direction": s.direction,
-        "drawn": s.drawn,
-        "started": s.started,
-        "window": None if s.window is None else write_window(s.window),
-        "run": s.run,
-        "skips": s.skips,
-        "extra": s.extra,
-        "offences": [{"seat": o.seat, "reason": o.reason} for o in s.offences],
-        "slow": s.slow,
-        "dealer": s.dealer,
-        "seed": s.seed,
-        "hand": s.hand,
-        "over": s.over,
-        "winners": None if s.winners is None else [*s.winners],
-        "last_hand": None if last is None else {"out": last.out, "points": [*last.points]},
-        "reshuffles": s.reshuffles,
-        "penalised": [{"seat": o.seat, "reason": o.reason} for o in s.penalised],
-        "held": None if s.held is None else _write_held(s.held),
+        "turn": turn,
+        "direction": direction,
+        "drawn": drawn,
+        "started": started,
+        "window": None if window is None else write_window(window),
+        "run": run,
+        "skips": skips,
+        "extra": extra,
+        "offences": [{"seat": o.seat, "reason": o.reason} for o in offences] if offences else [],
+        "slow": slow,
+        "dealer": dealer,
+        "seed": seed,
+        "hand": hand,
+        "over": over,
+        "winners": None if winners is None else list(winners),
+        "last_hand": None if last is None else {"out": last.out, "points": list(last.points)},
+        "reshuffles": reshuffles,
+        "penalised": [{"seat": o.seat, "reason": o.reason} for o in penalised] if penalised else [],
+        "held": None if held is None else _write_held(held),
     }
 
 
-def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[str, Any]] | None:
-    """`Rules.remembered` for a position `p` just written from `s`, a step from `before`: the state a
-    read of `p` gives (`s` itself: its pile holds the very plays of `p`'s pile) and a private copy
-    of `p`; None if a read would refuse `p` (a card from a malformed pile reached a hand, say). Of
-    the hands, which a read checks, those the step changed are checked."""
+def remembered(
+    p: dict[str, Any], s: State, before: State, old: dict[str, Any] | None
+) -> tuple[State, dict[str, Any]] | None:
+    """`Rules.remembered` for a position `p` just written from `s`, a step from `before` (`old`: the
+    private copy of its position, if it was remembered): the state a read of `p` gives (`s` itself:
+    its pile holds the very plays of `p`'s pile) and a private copy of `p`; None if a read would
+    refuse `p` (a card from a malformed pile reached a hand, say). Of the hands, which a read
+    checks, those the step changed are checked."""
     if s.top not in CODES or not known_cards(CODES, s.hands, before.hands):
         return None
-    return s, _private_copy(p)
+    if old is None:
+        return s, _private_copy(p)
+    # the parts of the state the step left as they were (the very same objects) are written as
+    # they were, so `old` holds private copies of them already (see `Rules.remembered`)
+    copy = p.copy()
+    copy["rules"] = old["rules"] if s.options is before.options else _copy_rules(p["rules"])
+    copy["hands"] = private_hands(p["hands"], s.hands, before.hands, old["hands"])
+    copy["draw"] = old["draw"] if s.draw is before.draw else p["draw"][:]
+    copy["pile"] = old["pile"] if s.pile is before.pile else p["pile"][:]
+    copy["top"] = old["top"] if s.top == before.top and s.color == before.color else p["top"].copy()
+    if (pending := p["pending"]) is not None:
+        copy["pending"] = old["pending"] if s.pending is before.pending else pending.copy()
+    if (window := p["window"]) is not None:
+        copy["window"] = old["window"] if s.window is before.window else json_copy(window)
+    if (held := p["held"]) is not None:
+        copy["held"] = old["held"] if s.held is before.held else json_copy(held)
+    if (last := p["last_hand"]) is not None:
+        copy["last_hand"] = old["last_hand"] if s.last_hand is before.last_hand else _copy_last(last)
+    copy["offences"] = old["offences"] if s.offences is before.offences else _copy_marks(p["offences"])
+    copy["penalised"] = old["penalised"] if s.penalised is before.penalised else _copy_marks(p["penalised"])
+    if (winners := p["winners"]) is not None:
+        copy["winners"] = old["winners"] if s.winners is before.winners else winners[:]
+    return s, copy
 
 
 def _private_copy(p: dict[str, Any]) -> dict[str, Any]:
     """A copy of a position `write_state` wrote, equal to it and sharing with it nothing that can be
     changed in place but the plays of its pile (which the state holds too, as a read would)."""
     copy = p.copy()
-    if rules := p["rules"]:
-        copy["rules"] = json_copy(rules)
-    else:
-        copy["rules"] = {}
+    copy["rules"] = _copy_rules(p["rules"])
     copy["hands"] = [h[:] for h in p["hands"]]
     copy["draw"] = p["draw"][:]
     copy["pile"] = p["pile"][:]
@@ -209,12 +257,24 @@ def _private_copy(p: dict[str, Any]) -> dict[str, Any]:
     if (held := p["held"]) is not None:
         copy["held"] = json_copy(held)
     if (last := p["last_hand"]) is not None:
-        copy["last_hand"] = {"out": last["out"], "points": last["points"][:]}
-    copy["offences"] = [o.copy() for o in p["offences"]]
-    copy["penalised"] = [o.copy() for o in p["penalised"]]
+        copy["last_hand"] = _copy_last(last)
+    copy["offences"] = _copy_marks(p["offences"])
+    copy["penalised"] = _copy_marks(p["penalised"])
     if (winners := p["winners"]) is not None:
         copy["winners"] = winners[:]
     return copy
+
+
+def _copy_rules(rules: dict[str, Any]) -> dict[str, Any]:
+    return json_copy(rules) if rules else {}
+
+
+def _copy_marks(marks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [mark.copy() for mark in marks] if marks else []
+
+
+def _copy_last(last: dict[str, Any]) -> dict[str, Any]:
+    return {"out": last["out"], "points": last["points"][:]}
 
 
 def write_window(w: Window) -> dict[str, Any]:

@@ -12,9 +12,9 @@ from itertools import chain
 from typing import Any
 
 from ..errors import refuse
-from ..rules import known_cards
+from ..rules import known_cards, private_hands
 from .cards import CODES, SUITS
-from .options import Options
+from .options import DEFAULT_OPTIONS, Options
 from .state import Action, LastHand, Pending, Pile, State
 
 VARIANT = "maumau"
@@ -97,41 +97,62 @@ def _read(p: Mapping[str, Any]) -> State:
 
 def state_to_dict(s: State) -> dict[str, Any]:
     """Write a position: the keys VARIANTS.md names for `maumau`, and the engine's `caught` and `reshuffles`."""
-    pending = s.pending
-    last = s.last_hand
-    totals = s.totals
-    winners = s.winners
+    (
+        options,
+        hands,
+        draw,
+        pile,
+        top,
+        color,
+        pending,
+        turn,
+        drawn,
+        must_call,
+        caught,
+        emptied,
+        dealer,
+        totals,
+        seed,
+        hand,
+        over,
+        winners,
+        last,
+        reshuffles,
+    ) = s
     return {
         "variant": VARIANT,
-        "rules": s.options.to_rules(),
-        "hands": [[*h] for h in s.hands],
-        "draw": [*s.draw],
-        "pile": s.pile.to_dicts(),
-        "top": {"card": s.top, "color": s.color},
+        "rules": {} if options is DEFAULT_OPTIONS else options.to_rules(),
+        "hands": list(map(list, hands)),
+        "draw": list(draw),
+        "pile": pile.to_dicts(),
+        "top": {"card": top, "color": color},
         "pending": None if pending is None else {"target": pending.target, "kind": "7", "cards": pending.cards},
-        "turn": s.turn,
+        "turn": turn,
         "direction": 1,
-        "drawn": s.drawn,
-        "must_call": [*s.must_call],
-        "dealer": s.dealer,
-        "totals": None if totals is None else [*totals],
-        "seed": s.seed,
-        "hand": s.hand,
-        "over": s.over,
-        "winners": None if winners is None else [*winners],
-        "last_hand": None if last is None else {"out": last.out, "points": [*last.points]},
-        "emptied": [*s.emptied],
-        "caught": [*s.caught],
-        "reshuffles": s.reshuffles,
+        "drawn": drawn,
+        "must_call": list(must_call),
+        "dealer": dealer,
+        "totals": None if totals is None else list(totals),
+        "seed": seed,
+        "hand": hand,
+        "over": over,
+        "winners": None if winners is None else list(winners),
+        "last_hand": None if last is None else {"out": last.out, "points": list(last.points)},
+        "emptied": list(emptied),
+        "caught": list(caught),
+        "reshuffles": reshuffles,
     }
 
 
-def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[str, Any]] | None:
-    """`Rules.remembered` for a position `p` just written from `s`, a step from `before`: the state a
-    read of `p` gives (`s` with the pile read lazily from `p`'s own list, as `_read` does) and a
-    private copy of `p`; None if a read would refuse `p` (a card from a malformed pile, say). The
-    cards a read checks are checked where they may have come from elsewhere than `before`'s hands
-    and draw pile: a hand the step changed, and the draw pile after a rebuild or a new deal."""
+def remembered(
+    p: dict[str, Any], s: State, before: State, old: dict[str, Any] | None
+) -> tuple[State, dict[str, Any]] | None:
+    """`Rules.remembered` for a position `p` just written from `s`, a step from `before` (`old`: the
+    private copy of its position, if it was remembered): the state a read of `p` gives (`s` with
+    the pile read lazily from `p`'s own list, as `_read` does) and a private copy of `p`; None if a
+    read would refuse `p` (a card from a malformed pile, say). The cards a read checks are checked
+    where they may have come from elsewhere than `before`'s hands and draw pile: a hand the step
+    changed, and the draw pile after a rebuild or a new deal."""
     codes = CODES[s.options.deck]
     drawn = s.drawn
     if (
@@ -148,7 +169,7 @@ def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[
         return None
     pile = p["pile"]
     state: State = _new(State, (*s[:3], Pile(tuple(pile)), *s[4:]))
-    return state, _private_copy(p, pile)
+    return state, _private_copy(p, pile) if old is None else _kept_copy(p, pile, s, before, old)
 
 
 def _private_copy(p: dict[str, Any], pile: list[Any]) -> dict[str, Any]:
@@ -171,6 +192,33 @@ def _private_copy(p: dict[str, Any], pile: list[Any]) -> dict[str, Any]:
         copy["last_hand"] = {"out": last["out"], "points": last["points"][:]}
     copy["emptied"] = p["emptied"][:]
     copy["caught"] = p["caught"][:]
+    return copy
+
+
+def _kept_copy(p: dict[str, Any], pile: list[Any], s: State, before: State, old: dict[str, Any]) -> dict[str, Any]:
+    """`_private_copy` of `p`, written from `s`, a step from `before` whose position's private copy
+    is `old`: the parts of the state the step left as they were (the very same objects) are written
+    as they were, so `old` holds private copies of them already (see `Rules.remembered`). The plays
+    are `p`'s own, new ones."""
+    copy = p.copy()
+    copy["rules"] = old["rules"] if s.options is before.options else p["rules"].copy()
+    copy["hands"] = private_hands(p["hands"], s.hands, before.hands, old["hands"])
+    copy["draw"] = old["draw"] if s.draw is before.draw else p["draw"][:]
+    copy["pile"] = pile[:]
+    copy["top"] = old["top"] if s.top == before.top and s.color == before.color else p["top"].copy()
+    if (pending := p["pending"]) is not None:
+        copy["pending"] = old["pending"] if s.pending is before.pending else pending.copy()
+    copy["must_call"] = old["must_call"] if s.must_call is before.must_call else p["must_call"][:]
+    if (totals := p["totals"]) is not None:
+        copy["totals"] = old["totals"] if s.totals is before.totals else totals[:]
+    if (winners := p["winners"]) is not None:
+        copy["winners"] = old["winners"] if s.winners is before.winners else winners[:]
+    if (last := p["last_hand"]) is not None:
+        copy["last_hand"] = (
+            old["last_hand"] if s.last_hand is before.last_hand else {"out": last["out"], "points": last["points"][:]}
+        )
+    copy["emptied"] = old["emptied"] if s.emptied is before.emptied else p["emptied"][:]
+    copy["caught"] = old["caught"] if s.caught is before.caught else p["caught"][:]
     return copy
 
 
