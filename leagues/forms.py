@@ -212,6 +212,12 @@ class TournamentForm(TournamentSettingsForm):
     def chosen_variant(self) -> str:
         return self.variant_key
 
+    @property
+    def eliminates(self) -> bool:
+        """Is the chosen game's tournament an elimination past its target (its rules have a
+        "tournament" mode), rather than rounds scored by placing?"""
+        return "tournament" in self.game_rules.modes
+
     def clean_variant(self) -> str:
         return self.variant_key
 

@@ -78,6 +78,22 @@ class League(models.Model):
         return bool(engine.get_rules(self.variant).higher_total_wins)
 
     @property
+    def plays_partnerships(self) -> bool:
+        """Whether this league's game is played in partnerships (its rules have team sizes), so the
+        league has partnerships and their standings."""
+        from games import engine
+
+        return bool(engine.get_rules(self.variant).team_sizes)
+
+    @property
+    def total_note(self) -> str:
+        """How this league's game counts in the average final total, in its presenter's words ("a
+        game without a score counts 0"); "" for a game that always keeps a score."""
+        from games.presenters import presenter_for
+
+        return presenter_for(self.variant).total_note
+
+    @property
     def joining(self) -> str:
         """The visibility in a word or two, for lists."""
         return {"public": "Public", "approval": "By approval", "private": "Private"}[self.visibility]

@@ -112,12 +112,47 @@ def test_it_keeps_the_generic_modules_from_importing_a_game_or_branching_on_its_
     assert not named, "generic modules naming a game:\n" + "\n".join(named)
 
 
-def test_it_keeps_the_generic_templates_from_branching_on_a_game_name() -> None:
-    """The table's, the replay's and the mails' own templates (a game's are under variants/<game>/)."""
+def generic_templates() -> list[Path]:
+    """The site's templates every game shares: the table's, the replay's, the mails' and the leagues'
+    (with their mails); a game's own are under games/variants/<game>/."""
     templates = ROOT / "templates"
     paths = [path for path in (templates / "games").glob("*.*") if path.is_file()]
     paths += [path for path in (templates / "emails").glob("*.*") if path.is_file()]
+    paths += [path for path in (templates / "leagues").rglob("*.*") if path.is_file()]
+    return sorted(paths)
+
+
+def test_it_keeps_the_generic_templates_from_branching_on_a_game_name() -> None:
+    """A generic template asks the game's rules or presenter (a league's `plays_partnerships`, a
+    hand summary's `multiplier_words`) rather than comparing a variant with a game's name."""
+    paths = generic_templates()
+    assert {"replay.html", "hand_result.txt", "detail.html", "tournament_form.html"} <= {path.name for path in paths}
     names = "|".join(GAMES)
-    branch = re.compile(rf"""variant\s*(?:==|!=)\s*["'](?:{names})["']""")
+    branch = re.compile(
+        rf"""variant\w*\s*(?:==|!=)\s*["'](?:{names})["']|["'](?:{names})["']\s*(?:==|!=)\s*[\w.]*variant"""
+    )
     offenders = {str(path.relative_to(ROOT)): branch.findall(path.read_text(encoding="utf-8")) for path in paths}
+    assert {path: found for path, found in offenders.items() if found} == {}
+
+
+# A game's own words, which its presenter (games/presenters/<game>.py) says: its cards' names and
+# the names of its own ways of scoring.
+GAME_WORDS = {
+    "ddmau": ("Shadow Master", "Master Mau", "Penal T", "Just Take Two", "Link Master", "Other Way Mae"),
+    "maumau": ("point game",),
+}
+
+
+def test_it_keeps_a_games_own_words_out_of_the_generic_templates() -> None:
+    """A hand's "Shadow Master" multiplier is DD MAU's to say (its presenter's `multiplier_words`),
+    not the replay's or a mail's; a league's note on games without a score is its game's presenter's."""
+    offenders = {
+        str(path.relative_to(ROOT)): [
+            f"{game}: {word}"
+            for game, words in GAME_WORDS.items()
+            for word in words
+            if word.lower() in path.read_text(encoding="utf-8").lower()
+        ]
+        for path in generic_templates()
+    }
     assert {path: found for path, found in offenders.items() if found} == {}

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from games.engine.bots import BOT_NAMES, get_bot
@@ -43,6 +43,12 @@ def parse_rules(pairs: Sequence[str]) -> dict[str, Any]:
         except json.JSONDecodeError:
             rules[key] = raw
     return rules
+
+
+def played_by(has: Callable[[Rules[Any, Any]], bool]) -> str:
+    """The titles of the games whose rules `has` something (partnerships, a mode), for a refusal
+    of an option the chosen game does not have: "DD MAU"."""
+    return " and ".join(get_rules(key).title for key in variants() if has(get_rules(key))) or "no game"
 
 
 def _teams_line(position: Mapping[str, Any]) -> str | None:
@@ -175,11 +181,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         bots = [get_bot(name, seed=f"{seed}/{seat}", variant=args.variant) for seat, name in enumerate(names)]
     except ValueError as error:
         parser.error(str(error))
-    options: dict[str, Any] = {}
-    if args.variant == "ddmau":
-        options = {"mode": "tournament" if args.tournament else "standard", "teams": args.teams}
-    elif args.teams or args.tournament:
-        parser.error("--teams and --tournament are DD MAU's")
+    if args.teams and not game.team_sizes:
+        parser.error(f"--teams is {played_by(lambda rules: bool(rules.team_sizes))}'s")
+    if args.tournament and "tournament" not in game.modes:
+        parser.error(f"--tournament is {played_by(lambda rules: 'tournament' in rules.modes)}'s")
+    options = game.table_options(mode="tournament" if args.tournament else "standard", teams=args.teams)
     printer = Printer(game, names, stream)
     try:
         played = play_game(

@@ -54,6 +54,10 @@ class HandSummary:
     out_name: str
     multiplier: int
     rows: tuple[ScoreRow, ...]
+    # the multiplier in the game's own words (its presenter's `multiplier_words`): "" when the hand
+    # counts once; `multiplier_plain` is the same for a plain-text mail
+    multiplier_words: str = ""
+    multiplier_plain: str = ""
 
 
 @dataclass(frozen=True)
@@ -95,6 +99,9 @@ class Presenter:
 
     # Does a table's title name its game ("Table 12 · Mau-Mau" in a mail or a replay)?
     named_in_titles = True
+    # How the game counts in a league's average final total, said after "lower is better" in
+    # brackets: "" for a game that always keeps a score
+    total_note = "a game without a score counts 0"
 
     @property
     def rules(self) -> Any:
@@ -211,6 +218,12 @@ class Presenter:
         cards = tuple(PlayedCard(code, "") for code in play.get("cards") or ())
         return PlayView(seat_name=names.get(play.get("seat", -1), "?"), cards=cards, colour=None, block=False)
 
+    def multiplier_words(self, multiplier: int, *, plain: bool = False) -> str:
+        """A hand's multiplier in the game's own words, for the heading of its scoring (DD MAU's
+        "Shadow Master", a times sign and 2); "" when the hand counts once or the game multiplies
+        nothing. `plain`: for a plain-text mail, in plain characters (an "x" for the times sign)."""
+        return ""
+
     def replay_line(self, actor: str, notation: str, words: SafeString) -> SafeString:
         """A replay's step in one line: by default what happened in words (`words`, from the move's
         events); `notation` is the move's notation line, `actor` who made it."""
@@ -285,6 +298,8 @@ class Presenter:
             out_name=next((seat.name for seat in state.seats if seat.index == out), "?"),
             multiplier=1,
             rows=rows,
+            multiplier_words=self.multiplier_words(1),
+            multiplier_plain=self.multiplier_words(1, plain=True),
         )
 
 

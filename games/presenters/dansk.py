@@ -10,6 +10,7 @@ from games.presenters.base import Presenter
 
 class DanskPresenter(Presenter):
     variant = "dansk"
+    total_note = ""  # every game keeps a score
 
     def pending_words(self, pending: Mapping[str, Any], names: Mapping[int, str], viewer: int | None) -> str:
         who = "You" if pending.get("target") == viewer else names.get(pending.get("target", -1), "?")

@@ -63,6 +63,7 @@ class DDMauPresenter(Presenter):
 
     # --- what the generic pages, replays and mails ask of DD MAU ---
     named_in_titles = False  # the site's own game: "Table 12", not "Table 12 · DD MAU"
+    total_note = ""  # every game keeps a score
 
     def card_html(self, code: str, size: str = "", declared: str = "", colour: str = "") -> SafeString:
         return card(code, size, declared, colour)
@@ -98,6 +99,9 @@ class DDMauPresenter(Presenter):
 
     def hand_summary(self, state: TableState, view: Mapping[str, Any]) -> HandSummary | None:
         return hand_summary(state, view)
+
+    def multiplier_words(self, multiplier: int, *, plain: bool = False) -> str:
+        return multiplier_words(multiplier, plain=plain)
 
     def top_view(self, view: Mapping[str, Any]) -> TopView | None:
         return effective_top(view)
@@ -263,12 +267,26 @@ def hand_summary(state: TableState, view: Mapping[str, Any]) -> HandSummary | No
         for seat in state.seats
     )
     number = view.get("hand")
+    multiplier = int(last.get("multiplier") or 1)
     return HandSummary(
         number=(number - 1 if isinstance(number, int) and not view.get("over") else number),
         out_name=next((seat.name for seat in state.seats if seat.index == last.get("out", -1)), "?"),
-        multiplier=int(last.get("multiplier") or 1),
+        multiplier=multiplier,
         rows=rows,
+        multiplier_words=multiplier_words(multiplier),
+        multiplier_plain=multiplier_words(multiplier, plain=True),
     )
+
+
+def multiplier_words(multiplier: int, *, plain: bool = False) -> str:
+    """R30: a hand going out on Shadow Masters multiplies: "Shadow Master", a times sign and the
+    multiplier ("Shadow Master x2" in plain text)."""
+    if multiplier <= 1:
+        return ""
+    return f"Shadow Master {'x' if plain else TIMES}{multiplier}"
+
+
+TIMES = "\N{MULTIPLICATION SIGN}"
 
 
 def safety_nets(state: TableState, last: Mapping[str, Any]) -> set[int]:

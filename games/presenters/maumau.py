@@ -10,6 +10,7 @@ from games.presenters.base import Presenter
 
 class MaumauPresenter(Presenter):
     variant = "maumau"
+    total_note = "Mau-Mau's point game; a game without a score counts 0"  # the solo game keeps none
 
     def pending_words(self, pending: Mapping[str, Any], names: Mapping[int, str], viewer: int | None) -> str:
         who = "You" if pending.get("target") == viewer else names.get(pending.get("target", -1), "?")

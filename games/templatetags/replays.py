@@ -56,6 +56,7 @@ class HandView:
     steps: tuple[StepView, ...]
     result: Mapping[str, Any] | None
     result_rows: tuple[ResultRow, ...]
+    multiplier_words: str  # the result's multiplier in the game's words ("" when it counts once)
     previous: int | None
     next: int | None
     numbers: tuple[int, ...]
@@ -136,6 +137,7 @@ def replay_hand(replay: Any, number: Any = None, request: Any = None) -> HandVie
         steps=tuple(steps),
         result=hand.result,
         result_rows=rows,
+        multiplier_words=presenter_for(replay.variant).multiplier_words(int(result.get("multiplier") or 1)),
         previous=numbers[at - 1] if at > 0 else None,
         next=numbers[at + 1] if at + 1 < len(numbers) else None,
         numbers=numbers,

@@ -94,3 +94,10 @@ def test_it_refuses_bad_settings_with_a_message() -> None:
     unknown_bot = run_play("--seats", "2", "--bots", "clever")
     assert unknown_bot.returncode == 2
     assert "unknown bot 'clever'" in unknown_bot.stderr
+    # a game's rules say whether it has partnerships and an elimination mode (DD MAU's alone has them)
+    no_teams = run_play("--variant", "mau", "--seats", "4", "--teams")
+    assert no_teams.returncode == 2
+    assert "--teams is DD MAU's" in no_teams.stderr
+    no_tournament = run_play("--variant", "dansk", "--seats", "3", "--tournament")
+    assert no_tournament.returncode == 2
+    assert "--tournament is DD MAU's" in no_tournament.stderr

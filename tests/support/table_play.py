@@ -79,3 +79,17 @@ def played_out(position: Position, choose: Chooser = shed, limit: int = 2000) ->
         seat = to_act(position)
         position = engine.apply(position, choose(position, engine.legal_actions(position, seat)))
     raise AssertionError(f"the game did not end within {limit} moves")
+
+
+def hand_multipliers(position: Position, hands: int | None = None, choose: Chooser = shed) -> list[int]:
+    """Each hand's multiplier (DD MAU's Shadow Masters, R30) in the game the seats would play out
+    from `position` playing `choose` (engine only), in order; only the first `hands` when given."""
+    found: list[int] = []
+    for _ in range(5000):
+        if position.get("over") or len(found) == hands:
+            return found
+        hand = position.get("hand")
+        position = engine.apply(position, choose(position, engine.legal_actions(position, to_act(position))))
+        if position.get("hand") != hand or position.get("over"):
+            found.append(int(position["last_hand"].get("multiplier") or 1))
+    raise AssertionError("the game did not end within 5000 moves")

@@ -24,6 +24,7 @@ from games import actions, emails, notifications, tasks
 from games.models import DeferredTurnMail, Game, Move, SentMail
 from games.templatetags.ddmau_cards import label
 from tests.support.mail import link_in
+from tests.support.table_play import advance, hand_multipliers, seed_where, seeded_table
 from tests.support.tables import SHORT_GAME, hidden_cards, leaked, legal, make_table, play, player_at
 from tests.tasks.helpers import (
     DAY,
@@ -385,6 +386,33 @@ def test_it_writes_a_move_stored_without_its_events_from_its_notation_in_words(a
     text = emails.your_turn(game, player_at(game, seat)).text
     for line, words in lines.items():
         assert f"{player_at(game, int(line[0])).profile.name}: {words}" in text
+
+
+TIMES = "\N{MULTIPLICATION SIGN}"
+
+
+def test_it_names_the_shadow_masters_a_hand_was_won_on_in_the_result_mails(alice: Any, bob: Any) -> None:
+    """DD MAU's presenter says the multiplier (an "x" in the plain text, a times sign in the HTML); a
+    hand that counts once says nothing more."""
+    rules = {"target": 40, "net_low": 35, "net_reset": 20}
+    for shadow in (True, False):
+
+        def last_hand_as_wanted(position: dict[str, Any], shadow: bool = shadow) -> bool:
+            return (hand_multipliers(position)[-1] > 1) is shadow
+
+        game = seeded_table(seed_where(last_hand_as_wanted, rules=rules), alice, bob, rules=rules)
+        last = advance(game, lambda p: bool(p.get("over")), limit=400)["last_hand"]
+        game.refresh_from_db()
+        out = player_at(game, last["out"]).profile.name
+        plain, html = ((f" (Shadow Master {times}{last['multiplier']})" if shadow else "") for times in ("x", TIMES))
+
+        hand = emails.hand_result(game, alice)
+        over = emails.game_result(game, alice)
+
+        assert f"is over: {out} went out{plain}.\n" in hand.text
+        assert f"is over: <strong>{out}</strong> went out{html}.</p>" in hand.html
+        assert f"The last hand: {out} went out{plain}.\n" in over.text
+        assert f"The last hand: {out} went out{html}.</p>" in over.html
 
 
 # --- unsubscribing ------------------------------------------------------------------------------

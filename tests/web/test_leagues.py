@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import html as html_lib
 import re
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from leagues import actions
 from leagues.invites import invite_token
 from leagues.models import JoinRequest, League, Membership, Season
 from tests.support.leagues import make_league, record
@@ -275,6 +277,30 @@ def test_it_shows_members_and_finished_games_on_the_league_page(alice: Any, bob:
     assert "Table 7" in html
     assert "1. Alice (12), 2. greedy bot (300), 3. Bob (507)" in html
     assert "owner" in html
+
+
+@pytest.mark.parametrize(
+    ("variant", "partnerships", "better", "note"),
+    [
+        ("ddmau", True, "lower", ""),
+        ("maumau", False, "higher", " (Mau-Mau's point game; a game without a score counts 0)"),
+        ("mau", False, "lower", " (a game without a score counts 0)"),
+        ("dansk", False, "lower", ""),
+        ("emojical", False, "higher", " (a game without a score counts 0)"),
+    ],
+)
+def test_it_shows_partnerships_and_how_a_game_counts_as_the_leagues_game_has_them(
+    alice: Any, variant: str, partnerships: bool, better: str, note: str
+) -> None:
+    """The game's rules say whether it has partnerships (their button and standings), its presenter
+    how a game without a score counts in the average final total."""
+    league = actions.do_create_league(alice, name="Club", variant=variant)
+
+    html = html_lib.unescape(page(client_for(alice), league.get_absolute_url()))
+
+    assert ("Form a partnership" in html) is partnerships
+    assert ("<h3>Partnerships</h3>" in html) is partnerships
+    assert f"Average final total: {better} is better{note}. Ratings are" in html
 
 
 def test_it_lists_the_leagues_open_tables_but_not_finished_ones(alice: Any, bob: Any) -> None:

@@ -10,11 +10,13 @@ import json
 import re
 import uuid
 from dataclasses import replace
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from games import actions, engine
 from games.engine.ddmau.cards import CARDS, COLOURS, NUMBER
@@ -26,6 +28,7 @@ from tests.support.table_play import (
     Position,
     advance,
     forgetful,
+    hand_multipliers,
     position_of,
     seed_where,
     seeded_table,
@@ -262,11 +265,29 @@ def test_it_sums_up_a_finished_hand_with_who_went_out_and_everyones_points(alice
     out_name = player_at(game, last["out"]).profile.name
     summary = re.search(r'<details class="card summary".*?</details>', html, re.S)
     assert summary is not None
-    assert f"{out_name} went out" in summary.group(0)
+    assert f"{out_name} went out</summary>" in summary.group(0)  # no Shadow Master: the hand counts once
+    assert last.get("multiplier", 1) == 1
     for seat, points in enumerate(last["points"]):
         name = player_at(game, seat).profile.name
         shown = f"+{points}" if points > 0 else str(points)
         assert re.search(rf"<td>{name}</td><td class=\"num\">{re.escape(shown)}</td>", summary.group(0))
+
+
+def test_it_names_the_shadow_masters_a_hand_was_won_on_in_its_summary_and_between_hands(alice: Any, bob: Any) -> None:
+    """DD MAU's presenter says the multiplier in DD MAU's words; the generic templates print them."""
+    game = seeded_table(seed_where(lambda p: hand_multipliers(p, hands=1)[0] > 1), alice, bob)
+    last = advance(game, lambda p: p.get("last_hand") is not None, limit=1500)["last_hand"]
+    multiplier = last["multiplier"]
+    assert multiplier > 1
+    out_name = player_at(game, last["out"]).profile.name
+    heading = f"Hand 1: {out_name} went out · Shadow Master \N{MULTIPLICATION SIGN}{multiplier}"
+
+    html = fragment(game, alice)
+    state = replace(table_state(game, alice), break_until=timezone.now() + timedelta(seconds=30))
+    between = render_table_fragment(state)
+
+    assert f"<summary>{heading}</summary>" in html
+    assert f'<h2 id="break-title">{heading}</h2>' in between
 
 
 @pytest.mark.slow

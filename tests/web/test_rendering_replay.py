@@ -13,7 +13,7 @@ from django.urls import reverse
 from games import engine
 from games.models import Game, seed_digest
 from games.templatetags.ddmau_cards import label
-from tests.support.table_play import Position, advance, played_out, seed_where, seeded_table
+from tests.support.table_play import Position, advance, hand_multipliers, played_out, seed_where, seeded_table
 from tests.support.tables import player_at
 
 pytestmark = pytest.mark.slow
@@ -100,3 +100,25 @@ def test_it_opens_another_hand_from_its_link(finished: Game, bob: Any) -> None:
     assert "Hand 2: the deal" in steps(second)[0]
     assert '<strong aria-current="page">Hand 2</strong>' in second
     assert "Hand 1: the deal" not in second
+
+
+def shadow_master_then_once(position: Position) -> bool:
+    """Is the first hand won on Shadow Masters (a multiplier), and a later one not?"""
+    multipliers = hand_multipliers(position)
+    return multipliers[0] > 1 and 1 in multipliers
+
+
+def test_it_names_the_shadow_masters_a_hand_was_scored_with_in_its_games_words(alice: Any, bob: Any) -> None:
+    """The heading of a hand's scoring says its multiplier as DD MAU's presenter does; a hand that
+    counts once says nothing more."""
+    game = seeded_table(seed_where(shadow_master_then_once, rules=RULES), alice, bob, rules=RULES)
+    advance(game, lambda p: bool(p.get("over")), limit=400)
+    game.refresh_from_db()
+    multipliers = hand_multipliers(game.initial_position())
+    once = multipliers.index(1) + 1
+
+    first = replay_page(game, bob)
+    other = replay_page(game, bob, f"?hand={once}")
+
+    assert f"<h2>Hand 1 scored · Shadow Master \N{MULTIPLICATION SIGN}{multipliers[0]}</h2>" in first
+    assert f"<h2>Hand {once} scored</h2>" in other

@@ -59,6 +59,8 @@ def test_it_offers_each_games_house_rules_and_seat_range_and_stores_what_is_chos
         assert f'name="rule_{key}"' in ddmau
     assert 'name="house_rules"' not in ddmau  # no raw JSON box any more
     assert 'name="rounds"' not in ddmau  # DD MAU's tournaments eliminate
+    assert "An elimination past the target (R35)" in ddmau
+    assert "A tournament of rounds" not in ddmau
     assert seat_options(ddmau) == [str(n) for n in range(2, 11)]
 
     maumau = staff.get(f"{create}?variant=maumau").content.decode()
@@ -67,6 +69,8 @@ def test_it_offers_each_games_house_rules_and_seat_range_and_stores_what_is_chos
         assert f'name="rule_{key}"' in maumau
     assert 'name="rule_net_low"' not in maumau
     assert 'name="rounds"' in maumau
+    assert "A tournament of rounds: each round every table plays one game" in maumau
+    assert "An elimination past the target" not in maumau
     assert seat_options(maumau) == ["2", "3", "4"]  # Mau-Mau is for 2 to 4 players
     assert 'value="partnerships"' not in maumau
 

@@ -50,11 +50,12 @@ def run(
     rules: Mapping[str, Any] | None = None,
 ) -> dict[str, Standing]:
     """Play `games` games of `variant` (house rules `rules`) with the line-up `names`, rotated each
-    game; results keyed by `name#entry`. `mode` is DD MAU's (standard or tournament)."""
+    game; results keyed by `name#entry`. `mode` is one of the game's `modes` ("tournament": DD MAU's
+    elimination past its target); a game without modes plays its one way whatever it is."""
     game = get_rules(variant, rules)  # ValueError for an unknown variant or a bad option, before any game
     if len(names) not in game.seat_counts():
         raise ValueError(f"{game.title} seats {', '.join(map(str, game.seat_counts()))} players, not {len(names)}")
-    options: dict[str, Any] = {"mode": mode} if variant == "ddmau" else {}
+    options = game.table_options(mode=mode, teams=False)
     seats = len(names)
     labels = [f"{name}#{i}" for i, name in enumerate(names)]
     results: dict[str, Standing] = defaultdict(Standing)
@@ -77,7 +78,7 @@ def run(
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    from games.engine.play import parse_rules  # the terminal game's key=value reading of house rules
+    from games.engine.play import parse_rules, played_by  # the terminal game's reading of options
 
     parser = argparse.ArgumentParser(description="Bots against bots over many games of one variant.")
     parser.add_argument("--variant", default="ddmau", help="the game: " + ", ".join(variants()))
@@ -88,8 +89,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rules", nargs="*", default=[], metavar="KEY=VALUE", help="house rule options")
     args = parser.parse_args(argv)
     names = args.bots.split(",")
-    if args.tournament and args.variant != "ddmau":
-        parser.error("--tournament is DD MAU's")
+    if args.tournament and args.variant in variants() and "tournament" not in get_rules(args.variant).modes:
+        parser.error(f"--tournament is {played_by(lambda rules: 'tournament' in rules.modes)}'s")
     started = time.perf_counter()
     try:
         rules = parse_rules(args.rules) or None
