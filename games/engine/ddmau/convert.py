@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from ..errors import refuse
 from ..events import Event
-from ..rules import known_cards
+from ..rules import known_cards, private_hands
 from .cards import CARDS, COLOURS, MASTER_MAU, MM_DECLARATIONS
 from .options import DEFAULT_OPTIONS, Options
 from .state import Action, LastHand, Pending, PileEntry, State, Top
@@ -139,6 +139,18 @@ def _declared_top_kind(pile: tuple[PileEntry, ...]) -> str:
         if found is not None:
             return found[1]
     return MASTER_MAU
+
+
+def _visible_play(plays: Sequence[Mapping[str, Any]]) -> tuple[PileEntry, ...]:
+    """The last play of `plays` with a visible card, read, as a pile of its own (or an empty one):
+    all `_declared_top_kind` looks at, without reading the plays below it."""
+    from .plays import visible_in_entry
+
+    for i in range(len(plays) - 1, -1, -1):
+        play = _read_pile((plays[i],))
+        if visible_in_entry(play[0]) is not None:
+            return play
+    return ()
 
 
 def _read_last(d: Mapping[str, Any]) -> LastHand:
@@ -361,9 +373,16 @@ _REMEMBER_AT_MOST = 4  # random play and the site read again the newest; more on
 _FACE = {code: (info.kind, info.number) for code, info in CARDS.items()}
 
 
-def _remember(position: dict[str, Any], s: State, private: list[dict[str, Any]] | None, before: State) -> None:
+def _remember(
+    position: dict[str, Any],
+    s: State,
+    private: list[dict[str, Any]] | None,
+    before: State,
+    old: dict[str, Any] | None,
+) -> None:
     """Remember `position`, just written from `s` (`private`: copies of its plays, or None), the
-    result of a step from `before`, whose hands were read (or remembered) and so checked."""
+    result of a step from `before`, whose hands were read (or remembered) and so checked; `old`: the
+    private copy of the position `before` was remembered with, if it was."""
     top_d = position["top"]
     master_on_top = top_d is not None and top_d["card"] == MASTER_MAU
     if master_on_top and private is None:
@@ -379,7 +398,7 @@ def _remember(position: dict[str, Any], s: State, private: list[dict[str, Any]] 
     if top is not None:
         if master_on_top:
             assert private is not None
-            top = _read_top(top_d, _read_pile(private))
+            top = _read_top(top_d, _visible_play(private))
         else:
             kind, number = _FACE[top[0]]
             if not (top[1] and top[2] == kind and top[3] == number):
@@ -391,15 +410,15 @@ def _remember(position: dict[str, Any], s: State, private: list[dict[str, Any]] 
         # the oldest goes: one position freed per position remembered keeps the number of live
         # objects level, where freeing them by the batch would set off the cyclic collector
         del remembered[next(iter(remembered))]
-    remembered[id(position)] = (position, state, _private_copy(position), pile, private, master_on_top)
+    copy = _private_copy(position) if old is None else _kept_copy(position, s, before, old)
+    remembered[id(position)] = (position, state, copy, pile, private, master_on_top)
 
 
 def _private_copy(position: dict[str, Any]) -> dict[str, Any]:
     """A copy of a position `_position` wrote, equal to it and sharing with it nothing that can be
     changed in place but its pile list."""
     copy = position.copy()
-    rules = position["rules"]
-    copy["rules"] = {k: dict(v) if isinstance(v, dict) else v for k, v in rules.items()} if rules else {}
+    copy["rules"] = _copy_rules(position["rules"])
     copy["hands"] = list(map(list, position["hands"]))
     copy["draw"] = position["draw"][:]
     copy["totals"] = position["totals"][:]
@@ -413,12 +432,47 @@ def _private_copy(position: dict[str, Any]) -> dict[str, Any]:
     if (winners := position["winners"]) is not None:
         copy["winners"] = winners[:]
     if (last := position["last_hand"]) is not None:
-        copy["last_hand"] = last = last.copy()
-        last["points"] = last["points"][:]
-        if "nets" in last:
-            last["nets"] = last["nets"][:]
+        copy["last_hand"] = _copy_last(last)
     if "dealoff" in position:
         copy["dealoff"] = position["dealoff"][:]
+    return copy
+
+
+def _kept_copy(position: dict[str, Any], s: State, before: State, old: dict[str, Any]) -> dict[str, Any]:
+    """`_private_copy` of `position`, written from `s`, a step from the remembered `before` whose
+    position's private copy is `old`: the parts of the state the step left as they were (the very
+    same objects) are written as they were, so `old` holds private copies of them already. Private
+    copies are never handed out, so they may share them."""
+    copy = position.copy()
+    copy["rules"] = old["rules"] if s.options is before.options else _copy_rules(position["rules"])
+    copy["hands"] = private_hands(position["hands"], s.hands, before.hands, old["hands"])
+    copy["draw"] = old["draw"] if s.draw is before.draw else position["draw"][:]
+    copy["totals"] = old["totals"] if s.totals is before.totals else position["totals"][:]
+    copy["out"] = position["out"][:]  # a remembered state may hold them read (sorted), not as written
+    if (top := position["top"]) is not None:
+        copy["top"] = top.copy()  # likewise
+    if (pending := position["pending"]) is not None:
+        copy["pending"] = old["pending"] if s.pending is before.pending else pending.copy()
+    if (teams := position["teams"]) is not None:
+        copy["teams"] = old["teams"] if s.teams is before.teams else list(map(list, teams))
+    if (winners := position["winners"]) is not None:
+        copy["winners"] = old["winners"] if s.winners is before.winners else winners[:]
+    if (last := position["last_hand"]) is not None:
+        copy["last_hand"] = old["last_hand"] if s.last_hand is before.last_hand else _copy_last(last)
+    if "dealoff" in position:
+        copy["dealoff"] = old["dealoff"] if s.dealoff is before.dealoff else position["dealoff"][:]
+    return copy
+
+
+def _copy_rules(rules: dict[str, Any]) -> dict[str, Any]:
+    return {k: dict(v) if isinstance(v, dict) else v for k, v in rules.items()} if rules else {}
+
+
+def _copy_last(last: dict[str, Any]) -> dict[str, Any]:
+    copy = last.copy()
+    copy["points"] = last["points"][:]
+    if "nets" in last:
+        copy["nets"] = last["nets"][:]
     return copy
 
 
@@ -426,6 +480,12 @@ def _recall(position: Mapping[str, Any], *, plays: bool) -> State | None:
     """The `State` of a position `apply` wrote, if it is unchanged since (see above); `plays`: its
     pile's plays too, when it has private copies of them (`legal_actions` does not look at them,
     but for the declaration of a Master Mau on top)."""
+    found = _recall_with_copy(position, plays=plays)
+    return None if found is None else found[0]
+
+
+def _recall_with_copy(position: Mapping[str, Any], *, plays: bool) -> tuple[State, dict[str, Any]] | None:
+    """`_recall`, with the position's private copy."""
     found = _REMEMBERED.get(id(position))
     if found is None:
         return None
@@ -434,7 +494,7 @@ def _recall(position: Mapping[str, Any], *, plays: bool) -> State | None:
         return None
     if (plays or master_on_top) and private is not None and pile != private:
         return None
-    return state
+    return state, copy
 
 
 def forget_positions() -> None:
@@ -445,20 +505,22 @@ def forget_positions() -> None:
 def apply_dict(game: DDMau, position: Mapping[str, Any], action: Any) -> tuple[dict[str, Any], tuple[Event, ...]]:
     """`step` on dicts, reading the pile only if the rules look at it (see unread_pile.py) and
     the position not at all if `apply` wrote it and it is unchanged (see above)."""
-    state = _recall(position, plays=True)
-    keep = state is not None
-    if state is None:
-        state = state_from_dict(position, unread_pile=True)
+    found = _recall_with_copy(position, plays=True)
+    if found is None:
+        state, old = state_from_dict(position, unread_pile=True), None
+    else:
+        state, old = found
+    keep = found is not None
     parsed = action_from_dict(action, len(state.hands))
     try:
         after, events = game.step(state, parsed)
     except PileNeeded:
-        state = state_from_dict(position)
+        state, old = state_from_dict(position), None
         after, events = game.step(state, parsed)
         keep = True
     pile, private = _write_pile(after.pile, keep)
     written = _position(after, pile)
-    _remember(written, after, private, state)
+    _remember(written, after, private, state, old)
     return written, events
 
 

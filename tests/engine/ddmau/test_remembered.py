@@ -201,3 +201,22 @@ def test_a_master_mau_on_top_is_remembered_with_its_plays_compared() -> None:
         assert convert._recall(position, plays=False) is not None
         found += 1
     assert found >= 3
+
+
+@pytest.mark.parametrize("rules", [{}, {"deck": {"MM": 3}, "target": 300, "net_low": 280, "net_reset": 150}])
+def test_the_copies_kept_from_older_ones_are_equal_and_never_handed_out(rules: dict[str, Any]) -> None:
+    """A private copy keeps, from the one before, what the step left alone: it must still equal its
+    position and share nothing with any position handed out but its own pile list."""
+    rng = random.Random(13)
+    position = engine.new_game(4, seed="remembered/kept", rules=rules, mode="tournament", teams=True)
+    handed_out: list[Position] = [position]
+    for _ in range(600):
+        if position["over"]:
+            break
+        position = engine.apply(position, rng.choice(engine.legal_actions(position, position["turn"])))
+        handed_out = [*handed_out[-3:], position]
+        private = convert._REMEMBERED[id(position)][2]
+        assert private == position
+        private_ids = {id(c) for c in containers({k: v for k, v in private.items() if k != "pile"})}
+        for other in handed_out:
+            assert not private_ids & {id(c) for c in containers(other)}
