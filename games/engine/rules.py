@@ -251,34 +251,28 @@ class Rules(ABC, Generic[S, A]):
     def apply_dict(self, position: Mapping[str, Any], action: Any) -> tuple[dict[str, Any], tuple[Event, ...]]:
         """`step` on dicts: the new position and the events. A position this method wrote lately
         and that is unchanged since is not read again (see "Remembered positions" below)."""
-        found = _recall(self, position)
-        if found is None:
-            state, copy = self.read(position), None
-        else:
-            state, copy = found
+        state = _recall(self, position)
+        if state is None:
+            state = self.read(position)
         after, events = self.step(state, self.read_action(state, action))
         written = self.write(after)
-        _remember(self, written, after, state, copy)
+        _remember(self, written, after, state)
         return written, events
 
     def legal_dicts(self, position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
         """`legal` on dicts."""
-        found = _recall(self, position)
-        state = self.read(position) if found is None else found[0]
+        state = _recall(self, position)
+        if state is None:
+            state = self.read(position)
         return list(map(self.write_action, self.legal(state, seat)))
 
-    def remembered(
-        self, position: dict[str, Any], state: S, before: S, before_copy: dict[str, Any] | None
-    ) -> tuple[S, dict[str, Any]] | None:
+    def remembered(self, position: dict[str, Any], state: S, before: S) -> tuple[S, dict[str, Any]] | None:
         """For `apply_dict`, which just wrote `position` from `state`, the result of a step from
-        `before` (a state read from a position, or remembered with the private copy `before_copy`):
-        the state `read(position)` gives, and a private copy of the position (equal to it, sharing
-        with it nothing a caller could change in place but what that state reads from the position
-        as a read does); None when the position is not to be remembered (a read would refuse it,
-        say). Private copies are never handed out, so they may share what is equal between them: a
-        list of `before_copy` whose part of the state the step left as it was (the very same
-        object) serves the new copy too. The default remembers nothing: a game opts in (see
-        "Remembered positions" below)."""
+        `before` (a state read from a position, or remembered): the state `read(position)` gives,
+        and a private copy of the position (equal to it, sharing with it nothing a caller could
+        change in place but what that state reads from the position as a read does); None when the
+        position is not to be remembered (a read would refuse it, say). The default remembers
+        nothing: a game opts in (see "Remembered positions" below)."""
         return None
 
     def recalled(self, state: S) -> S:
@@ -314,10 +308,8 @@ _REMEMBERED: dict[int, tuple[dict[str, Any], Rules[Any, Any], Any, dict[str, Any
 _REMEMBER_AT_MOST = 4  # random play and the site read again the newest; more only keep garbage alive
 
 
-def _remember(
-    rules: Rules[S, A], position: dict[str, Any], state: S, before: S, before_copy: dict[str, Any] | None
-) -> None:
-    found = rules.remembered(position, state, before, before_copy)
+def _remember(rules: Rules[S, A], position: dict[str, Any], state: S, before: S) -> None:
+    found = rules.remembered(position, state, before)
     if found is None:
         return
     remembered = _REMEMBERED
@@ -328,9 +320,8 @@ def _remember(
     remembered[id(position)] = (position, rules, found[0], found[1])
 
 
-def _recall(rules: Rules[S, A], position: Mapping[str, Any]) -> tuple[S, dict[str, Any]] | None:
-    """The state of a position `rules` wrote lately, if it is unchanged since (see above), and the
-    position's private copy."""
+def _recall(rules: Rules[S, A], position: Mapping[str, Any]) -> S | None:
+    """The state of a position `rules` wrote lately, if it is unchanged since (see above)."""
     found = _REMEMBERED.get(id(position))
     if found is None:
         return None
@@ -338,7 +329,7 @@ def _recall(rules: Rules[S, A], position: Mapping[str, Any]) -> tuple[S, dict[st
     if written is not position or by is not rules or written != copy:
         return None
     recalled: S = rules.recalled(state)
-    return recalled, copy
+    return recalled
 
 
 def forget_positions() -> None:
@@ -356,16 +347,6 @@ def known_cards(codes: frozenset[str], hands: Sequence[Sequence[str]], before: S
     else:
         return True  # a loop rather than `all(...)` of a generator: this runs on every action
     return False
-
-
-def private_hands(
-    written: list[list[str]], hands: Sequence[Any], before: Sequence[Any], old: list[list[str]] | None
-) -> list[list[str]]:
-    """The hands of a private copy (see `Rules.remembered`): copies of the `written` hands, but for
-    each hand the step left as it was (the very tuple of `before`) the list `old` already holds."""
-    if old is None:
-        return [hand[:] for hand in written]
-    return [kept if now is then else hand[:] for hand, now, then, kept in zip(written, hands, before, old, strict=True)]
 
 
 def json_copy(value: Any) -> Any:

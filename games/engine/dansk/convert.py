@@ -12,7 +12,6 @@ from itertools import chain
 from typing import Any, TypeGuard
 
 from games.engine.errors import refuse
-from games.engine.rules import private_hands
 
 from .cards import CARDS, CHANGE, CODES, COLOUR_NAMES, COLOURS
 from .options import DEFAULT_OPTIONS, Options
@@ -146,50 +145,28 @@ def _write(s: State) -> dict[str, Any]:
     }
 
 
-def remembered(
-    p: dict[str, Any], s: State, before: State, old: dict[str, Any] | None
-) -> tuple[State, dict[str, Any]] | None:
-    """`Rules.remembered` for a position `p` just written from `s`, a step from `before` (`old`: the
-    private copy of its position, if it was remembered): the state a read of `p` gives (`s` with the
-    plays of `p`'s pile unread, as `_read` leaves them) and a private copy of `p`. What a read
-    checks needs no checking here: the hands hold what `before`'s did (checked), cards dealt from
-    the deck and cards drawn, which the rules check as they draw them (`_Table.take`); the top is a
-    card played from a hand, or turned from the deck."""
+def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[str, Any]] | None:
+    """`Rules.remembered` for a position `p` just written from `s`, a step from `before`: the state a
+    read of `p` gives (`s` with the plays of `p`'s pile unread, as `_read` leaves them) and a
+    private copy of `p`. What a read checks needs no checking here: the hands hold what `before`'s
+    did (checked), cards dealt from the deck and cards drawn, which the rules check as they draw
+    them (`_Table.take`); the top is a card played from a hand, or turned from the deck."""
     copy = p.copy()
-    copy["pile"] = pile = p["pile"][:]  # the plays are `p`'s own, new ones
+    copy["pile"] = pile = p["pile"][:]
     state: State = _new(State, (*s[:3], Pile((), pile), *s[4:]))
-    if old is None:
-        copy["rules"] = p["rules"].copy()  # every option is a number, a string or a flag
-        copy["hands"] = [h[:] for h in p["hands"]]
-        copy["draw"] = p["draw"][:]
-        if (top := p["top"]) is not None:
-            copy["top"] = top.copy()
-        if (pending := p["pending"]) is not None:
-            copy["pending"] = pending.copy()
-        copy["must_call"] = p["must_call"][:]
-        copy["totals"] = p["totals"][:]
-        if (winners := p["winners"]) is not None:
-            copy["winners"] = winners[:]
-        if (last := p["last_hand"]) is not None:
-            copy["last_hand"] = {"out": last["out"], "points": last["points"][:]}
-        return state, copy
-    # the parts of the state the step left as they were (the very same objects) are written as
-    # they were, so `old` holds private copies of them already (see `Rules.remembered`)
-    copy["rules"] = old["rules"] if s.options is before.options else p["rules"].copy()
-    copy["hands"] = private_hands(p["hands"], s.hands, before.hands, old["hands"])
-    copy["draw"] = old["draw"] if s.draw is before.draw else p["draw"][:]
+    copy["rules"] = p["rules"].copy()  # every option is a number, a string or a flag
+    copy["hands"] = list(map(list.copy, p["hands"]))
+    copy["draw"] = p["draw"][:]
     if (top := p["top"]) is not None:
-        copy["top"] = old["top"] if s.top is before.top else top.copy()
+        copy["top"] = top.copy()
     if (pending := p["pending"]) is not None:
-        copy["pending"] = old["pending"] if s.pending is before.pending else pending.copy()
-    copy["must_call"] = old["must_call"] if s.must_call is before.must_call else p["must_call"][:]
-    copy["totals"] = old["totals"] if s.totals is before.totals else p["totals"][:]
+        copy["pending"] = pending.copy()
+    copy["must_call"] = p["must_call"][:]
+    copy["totals"] = p["totals"][:]
     if (winners := p["winners"]) is not None:
-        copy["winners"] = old["winners"] if s.winners is before.winners else winners[:]
+        copy["winners"] = winners[:]
     if (last := p["last_hand"]) is not None:
-        copy["last_hand"] = (
-            old["last_hand"] if s.last_hand is before.last_hand else {"out": last["out"], "points": last["points"][:]}
-        )
+        copy["last_hand"] = {"out": last["out"], "points": last["points"][:]}
     return state, copy
 
 

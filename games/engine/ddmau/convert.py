@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from ..errors import refuse
 from ..events import Event
-from ..rules import known_cards, private_hands
+from ..rules import known_cards
 from .cards import CARDS, COLOURS, MASTER_MAU, MM_DECLARATIONS
 from .options import DEFAULT_OPTIONS, Options
 from .state import Action, LastHand, Pending, PileEntry, State, Top
@@ -373,16 +373,9 @@ _REMEMBER_AT_MOST = 4  # random play and the site read again the newest; more on
 _FACE = {code: (info.kind, info.number) for code, info in CARDS.items()}
 
 
-def _remember(
-    position: dict[str, Any],
-    s: State,
-    private: list[dict[str, Any]] | None,
-    before: State,
-    old: dict[str, Any] | None,
-) -> None:
+def _remember(position: dict[str, Any], s: State, private: list[dict[str, Any]] | None, before: State) -> None:
     """Remember `position`, just written from `s` (`private`: copies of its plays, or None), the
-    result of a step from `before`, whose hands were read (or remembered) and so checked; `old`: the
-    private copy of the position `before` was remembered with, if it was."""
+    result of a step from `before`, whose hands were read (or remembered) and so checked."""
     top_d = position["top"]
     master_on_top = top_d is not None and top_d["card"] == MASTER_MAU
     if master_on_top and private is None:
@@ -410,8 +403,7 @@ def _remember(
         # the oldest goes: one position freed per position remembered keeps the number of live
         # objects level, where freeing them by the batch would set off the cyclic collector
         del remembered[next(iter(remembered))]
-    copy = _private_copy(position) if old is None else _kept_copy(position, s, before, old)
-    remembered[id(position)] = (position, state, copy, pile, private, master_on_top)
+    remembered[id(position)] = (position, state, _private_copy(position), pile, private, master_on_top)
 
 
 def _private_copy(position: dict[str, Any]) -> dict[str, Any]:
@@ -419,7 +411,7 @@ def _private_copy(position: dict[str, Any]) -> dict[str, Any]:
     changed in place but its pile list."""
     copy = position.copy()
     copy["rules"] = _copy_rules(position["rules"])
-    copy["hands"] = list(map(list, position["hands"]))
+    copy["hands"] = list(map(list.copy, position["hands"]))
     copy["draw"] = position["draw"][:]
     copy["totals"] = position["totals"][:]
     copy["out"] = position["out"][:]
@@ -435,32 +427,6 @@ def _private_copy(position: dict[str, Any]) -> dict[str, Any]:
         copy["last_hand"] = _copy_last(last)
     if "dealoff" in position:
         copy["dealoff"] = position["dealoff"][:]
-    return copy
-
-
-def _kept_copy(position: dict[str, Any], s: State, before: State, old: dict[str, Any]) -> dict[str, Any]:
-    """`_private_copy` of `position`, written from `s`, a step from the remembered `before` whose
-    position's private copy is `old`: the parts of the state the step left as they were (the very
-    same objects) are written as they were, so `old` holds private copies of them already. Private
-    copies are never handed out, so they may share them."""
-    copy = position.copy()
-    copy["rules"] = old["rules"] if s.options is before.options else _copy_rules(position["rules"])
-    copy["hands"] = private_hands(position["hands"], s.hands, before.hands, old["hands"])
-    copy["draw"] = old["draw"] if s.draw is before.draw else position["draw"][:]
-    copy["totals"] = old["totals"] if s.totals is before.totals else position["totals"][:]
-    copy["out"] = position["out"][:]  # a remembered state may hold them read (sorted), not as written
-    if (top := position["top"]) is not None:
-        copy["top"] = top.copy()  # likewise
-    if (pending := position["pending"]) is not None:
-        copy["pending"] = old["pending"] if s.pending is before.pending else pending.copy()
-    if (teams := position["teams"]) is not None:
-        copy["teams"] = old["teams"] if s.teams is before.teams else list(map(list, teams))
-    if (winners := position["winners"]) is not None:
-        copy["winners"] = old["winners"] if s.winners is before.winners else winners[:]
-    if (last := position["last_hand"]) is not None:
-        copy["last_hand"] = old["last_hand"] if s.last_hand is before.last_hand else _copy_last(last)
-    if "dealoff" in position:
-        copy["dealoff"] = old["dealoff"] if s.dealoff is before.dealoff else position["dealoff"][:]
     return copy
 
 
@@ -480,12 +446,6 @@ def _recall(position: Mapping[str, Any], *, plays: bool) -> State | None:
     """The `State` of a position `apply` wrote, if it is unchanged since (see above); `plays`: its
     pile's plays too, when it has private copies of them (`legal_actions` does not look at them,
     but for the declaration of a Master Mau on top)."""
-    found = _recall_with_copy(position, plays=plays)
-    return None if found is None else found[0]
-
-
-def _recall_with_copy(position: Mapping[str, Any], *, plays: bool) -> tuple[State, dict[str, Any]] | None:
-    """`_recall`, with the position's private copy."""
     found = _REMEMBERED.get(id(position))
     if found is None:
         return None
@@ -494,7 +454,7 @@ def _recall_with_copy(position: Mapping[str, Any], *, plays: bool) -> tuple[Stat
         return None
     if (plays or master_on_top) and private is not None and pile != private:
         return None
-    return state, copy
+    return state
 
 
 def forget_positions() -> None:
@@ -505,22 +465,20 @@ def forget_positions() -> None:
 def apply_dict(game: DDMau, position: Mapping[str, Any], action: Any) -> tuple[dict[str, Any], tuple[Event, ...]]:
     """`step` on dicts, reading the pile only if the rules look at it (see unread_pile.py) and
     the position not at all if `apply` wrote it and it is unchanged (see above)."""
-    found = _recall_with_copy(position, plays=True)
-    if found is None:
-        state, old = state_from_dict(position, unread_pile=True), None
-    else:
-        state, old = found
-    keep = found is not None
+    state = _recall(position, plays=True)
+    keep = state is not None
+    if state is None:
+        state = state_from_dict(position, unread_pile=True)
     parsed = action_from_dict(action, len(state.hands))
     try:
         after, events = game.step(state, parsed)
     except PileNeeded:
-        state, old = state_from_dict(position), None
+        state = state_from_dict(position)
         after, events = game.step(state, parsed)
         keep = True
     pile, private = _write_pile(after.pile, keep)
     written = _position(after, pile)
-    _remember(written, after, private, state, old)
+    _remember(written, after, private, state)
     return written, events
 
 

@@ -13,7 +13,7 @@ from itertools import chain
 from typing import Any
 
 from ..errors import refuse
-from ..rules import json_copy, known_cards, private_hands
+from ..rules import json_copy, known_cards
 from .cards import CODES, COLOURS, KIND, SWAP, WILDS
 from .options import DEFAULT_OPTIONS, Options
 from .state import Action, LastHand, Pending, Pile, State, Top, Window
@@ -173,15 +173,12 @@ def state_to_dict(s: State) -> dict[str, Any]:
     }
 
 
-def remembered(
-    p: dict[str, Any], s: State, before: State, old: dict[str, Any] | None
-) -> tuple[State, dict[str, Any]] | None:
-    """`Rules.remembered` for a position `p` just written from `s`, a step from `before` (`old`: the
-    private copy of its position, if it was remembered): the state a read of `p` gives (`s` with the
-    plays of `p`'s pile unread, as `_read` leaves them) and a private copy of `p`; None if a read
-    would refuse `p` (a card from a malformed pile, say). The cards a read checks are checked where
-    they may have come from elsewhere than `before`'s hands and draw pile: a hand the step changed,
-    and the draw pile after a rebuild or a new deal."""
+def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[str, Any]] | None:
+    """`Rules.remembered` for a position `p` just written from `s`, a step from `before`: the state a
+    read of `p` gives (`s` with the plays of `p`'s pile unread, as `_read` leaves them) and a
+    private copy of `p`; None if a read would refuse `p` (a card from a malformed pile, say). The
+    cards a read checks are checked where they may have come from elsewhere than `before`'s hands
+    and draw pile: a hand the step changed, and the draw pile after a rebuild or a new deal."""
     top = s.top
     drawn = s.drawn
     if (
@@ -196,47 +193,25 @@ def remembered(
     elif not known_cards(CODES, s.hands, before.hands):
         return None
     copy = p.copy()
-    if old is None:
-        copy["pile"] = pile = p["pile"][:]
-        copy["rules"] = json_copy(rules) if (rules := p["rules"]) else {}
-        copy["hands"] = [h[:] for h in p["hands"]]
-        copy["draw"] = p["draw"][:]
-        copy["top"] = p["top"].copy()
-        if (pending := p["pending"]) is not None:
-            copy["pending"] = pending.copy()
-        copy["must_call"] = p["must_call"][:]
-        if (window := p["window"]) is not None:
-            copy["window"] = window.copy()
-        for key in ("totals", "winners", "donate_order"):
-            if (value := p[key]) is not None:
-                copy[key] = value[:]
-        if (last := p["last_hand"]) is not None:
-            copy["last_hand"] = {"out": last["out"], "points": last["points"][:]}
-        return _new(State, (*s[:3], Pile(tuple(pile)), *s[4:])), copy
-    # the parts of the state the step left as they were (the very same objects) are written as
-    # they were, so `old` holds private copies of them already (see `Rules.remembered`); so are the
-    # plays of a pile left as it was (`Pile.to_dicts` passes the plays read on as they are)
-    copy["pile"] = pile = old["pile"] if s.pile is before.pile else p["pile"][:]
-    copy["rules"] = old["rules"] if s.options is before.options else (json_copy(rules) if (rules := p["rules"]) else {})
-    copy["hands"] = private_hands(p["hands"], s.hands, before.hands, old["hands"])
-    copy["draw"] = old["draw"] if s.draw is before.draw else p["draw"][:]
-    copy["top"] = old["top"] if s.top is before.top else p["top"].copy()
+    copy["pile"] = pile = p["pile"][:]
+    state: State = _new(State, (*s[:3], Pile(tuple(pile)), *s[4:]))
+    copy["rules"] = json_copy(rules) if (rules := p["rules"]) else {}
+    copy["hands"] = list(map(list.copy, p["hands"]))
+    copy["draw"] = p["draw"][:]
+    copy["top"] = p["top"].copy()
     if (pending := p["pending"]) is not None:
-        copy["pending"] = old["pending"] if s.pending is before.pending else pending.copy()
-    copy["must_call"] = old["must_call"] if s.must_call is before.must_call else p["must_call"][:]
+        copy["pending"] = pending.copy()
+    copy["must_call"] = p["must_call"][:]
     if (window := p["window"]) is not None:
-        copy["window"] = old["window"] if s.window is before.window else window.copy()
+        copy["window"] = window.copy()
     if (totals := p["totals"]) is not None:
-        copy["totals"] = old["totals"] if s.totals is before.totals else totals[:]
+        copy["totals"] = totals[:]
     if (winners := p["winners"]) is not None:
-        copy["winners"] = old["winners"] if s.winners is before.winners else winners[:]
+        copy["winners"] = winners[:]
     if (order := p["donate_order"]) is not None:
-        copy["donate_order"] = old["donate_order"] if s.donate_order is before.donate_order else order[:]
+        copy["donate_order"] = order[:]
     if (last := p["last_hand"]) is not None:
-        copy["last_hand"] = (
-            old["last_hand"] if s.last_hand is before.last_hand else {"out": last["out"], "points": last["points"][:]}
-        )
-    state: State = _new(State, (*s[:3], before.pile if s.pile is before.pile else Pile(tuple(pile)), *s[4:]))
+        copy["last_hand"] = {"out": last["out"], "points": last["points"][:]}
     return state, copy
 
 

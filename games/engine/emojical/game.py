@@ -56,10 +56,8 @@ class Emojical(Rules[State, Action]):
     def write_action(self, action: Action) -> dict[str, Any]:
         return convert.action_to_dict(action)
 
-    def remembered(
-        self, position: dict[str, Any], state: State, before: State, before_copy: dict[str, Any] | None
-    ) -> tuple[State, dict[str, Any]] | None:
-        return convert.remembered(position, state, before, before_copy)
+    def remembered(self, position: dict[str, Any], state: State, before: State) -> tuple[State, dict[str, Any]] | None:
+        return convert.remembered(position, state, before)
 
     # --- the game ---
     def new_game(self, seats: int, *, seed: int | str, **options: Any) -> State:

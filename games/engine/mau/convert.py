@@ -15,7 +15,7 @@ from itertools import chain
 from typing import Any, TypeGuard
 
 from ..errors import refuse
-from ..rules import json_copy, known_cards, private_hands
+from ..rules import json_copy, known_cards
 from .calls import CALL_ORDER, REASONS
 from .cards import CODES, RANK, SUITS
 from .options import DEFAULT_OPTIONS, Options
@@ -206,39 +206,14 @@ def write_state(s: State) -> dict[str, Any]:
     }
 
 
-def remembered(
-    p: dict[str, Any], s: State, before: State, old: dict[str, Any] | None
-) -> tuple[State, dict[str, Any]] | None:
-    """`Rules.remembered` for a position `p` just written from `s`, a step from `before` (`old`: the
-    private copy of its position, if it was remembered): the state a read of `p` gives (`s` itself:
-    its pile holds the very plays of `p`'s pile) and a private copy of `p`; None if a read would
-    refuse `p` (a card from a malformed pile reached a hand, say). Of the hands, which a read
-    checks, those the step changed are checked."""
+def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[str, Any]] | None:
+    """`Rules.remembered` for a position `p` just written from `s`, a step from `before`: the state a
+    read of `p` gives (`s` itself: its pile holds the very plays of `p`'s pile) and a private copy
+    of `p`; None if a read would refuse `p` (a card from a malformed pile reached a hand, say). Of
+    the hands, which a read checks, those the step changed are checked."""
     if s.top not in CODES or not known_cards(CODES, s.hands, before.hands):
         return None
-    if old is None:
-        return s, _private_copy(p)
-    # the parts of the state the step left as they were (the very same objects) are written as
-    # they were, so `old` holds private copies of them already (see `Rules.remembered`)
-    copy = p.copy()
-    copy["rules"] = old["rules"] if s.options is before.options else _copy_rules(p["rules"])
-    copy["hands"] = private_hands(p["hands"], s.hands, before.hands, old["hands"])
-    copy["draw"] = old["draw"] if s.draw is before.draw else p["draw"][:]
-    copy["pile"] = old["pile"] if s.pile is before.pile else p["pile"][:]
-    copy["top"] = old["top"] if s.top == before.top and s.color == before.color else p["top"].copy()
-    if (pending := p["pending"]) is not None:
-        copy["pending"] = old["pending"] if s.pending is before.pending else pending.copy()
-    if (window := p["window"]) is not None:
-        copy["window"] = old["window"] if s.window is before.window else json_copy(window)
-    if (held := p["held"]) is not None:
-        copy["held"] = old["held"] if s.held is before.held else json_copy(held)
-    if (last := p["last_hand"]) is not None:
-        copy["last_hand"] = old["last_hand"] if s.last_hand is before.last_hand else _copy_last(last)
-    copy["offences"] = old["offences"] if s.offences is before.offences else _copy_marks(p["offences"])
-    copy["penalised"] = old["penalised"] if s.penalised is before.penalised else _copy_marks(p["penalised"])
-    if (winners := p["winners"]) is not None:
-        copy["winners"] = old["winners"] if s.winners is before.winners else winners[:]
-    return s, copy
+    return s, _private_copy(p)
 
 
 def _private_copy(p: dict[str, Any]) -> dict[str, Any]:
@@ -246,7 +221,7 @@ def _private_copy(p: dict[str, Any]) -> dict[str, Any]:
     changed in place but the plays of its pile (which the state holds too, as a read would)."""
     copy = p.copy()
     copy["rules"] = _copy_rules(p["rules"])
-    copy["hands"] = [h[:] for h in p["hands"]]
+    copy["hands"] = list(map(list.copy, p["hands"]))
     copy["draw"] = p["draw"][:]
     copy["pile"] = p["pile"][:]
     copy["top"] = p["top"].copy()

@@ -59,10 +59,8 @@ class Mau(Rules[State, Action]):
     def write_action(self, action: Action) -> dict[str, Any]:
         return convert.write_action(action)
 
-    def remembered(
-        self, position: dict[str, Any], state: State, before: State, before_copy: dict[str, Any] | None
-    ) -> tuple[State, dict[str, Any]] | None:
-        return convert.remembered(position, state, before, before_copy)
+    def remembered(self, position: dict[str, Any], state: State, before: State) -> tuple[State, dict[str, Any]] | None:
+        return convert.remembered(position, state, before)
 
     def view(self, position: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         """C10, C11: other hands as counts, the draw as its length, no seed until the game is over,

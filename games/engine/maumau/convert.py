@@ -12,7 +12,7 @@ from itertools import chain
 from typing import Any
 
 from ..errors import refuse
-from ..rules import known_cards, private_hands
+from ..rules import known_cards
 from .cards import CODES, SUITS
 from .options import DEFAULT_OPTIONS, Options
 from .state import Action, LastHand, Pending, Pile, State
@@ -144,15 +144,12 @@ def state_to_dict(s: State) -> dict[str, Any]:
     }
 
 
-def remembered(
-    p: dict[str, Any], s: State, before: State, old: dict[str, Any] | None
-) -> tuple[State, dict[str, Any]] | None:
-    """`Rules.remembered` for a position `p` just written from `s`, a step from `before` (`old`: the
-    private copy of its position, if it was remembered): the state a read of `p` gives (`s` with
-    the pile read lazily from `p`'s own list, as `_read` does) and a private copy of `p`; None if a
-    read would refuse `p` (a card from a malformed pile, say). The cards a read checks are checked
-    where they may have come from elsewhere than `before`'s hands and draw pile: a hand the step
-    changed, and the draw pile after a rebuild or a new deal."""
+def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[str, Any]] | None:
+    """`Rules.remembered` for a position `p` just written from `s`, a step from `before`: the state a
+    read of `p` gives (`s` with the pile read lazily from `p`'s own list, as `_read` does) and a
+    private copy of `p`; None if a read would refuse `p` (a card from a malformed pile, say). The
+    cards a read checks are checked where they may have come from elsewhere than `before`'s hands
+    and draw pile: a hand the step changed, and the draw pile after a rebuild or a new deal."""
     codes = CODES[s.options.deck]
     drawn = s.drawn
     if (
@@ -169,7 +166,7 @@ def remembered(
         return None
     pile = p["pile"]
     state: State = _new(State, (*s[:3], Pile(tuple(pile)), *s[4:]))
-    return state, _private_copy(p, pile) if old is None else _kept_copy(p, pile, s, before, old)
+    return state, _private_copy(p, pile)
 
 
 def _private_copy(p: dict[str, Any], pile: list[Any]) -> dict[str, Any]:
@@ -177,7 +174,7 @@ def _private_copy(p: dict[str, Any], pile: list[Any]) -> dict[str, Any]:
     be changed in place but the plays of its pile (which the remembered state reads from `p`)."""
     copy = p.copy()
     copy["rules"] = p["rules"].copy()  # every option is a number, a string or a flag
-    copy["hands"] = [h[:] for h in p["hands"]]
+    copy["hands"] = list(map(list.copy, p["hands"]))
     copy["draw"] = p["draw"][:]
     copy["pile"] = pile[:]
     copy["top"] = p["top"].copy()
@@ -192,33 +189,6 @@ def _private_copy(p: dict[str, Any], pile: list[Any]) -> dict[str, Any]:
         copy["last_hand"] = {"out": last["out"], "points": last["points"][:]}
     copy["emptied"] = p["emptied"][:]
     copy["caught"] = p["caught"][:]
-    return copy
-
-
-def _kept_copy(p: dict[str, Any], pile: list[Any], s: State, before: State, old: dict[str, Any]) -> dict[str, Any]:
-    """`_private_copy` of `p`, written from `s`, a step from `before` whose position's private copy
-    is `old`: the parts of the state the step left as they were (the very same objects) are written
-    as they were, so `old` holds private copies of them already (see `Rules.remembered`). The plays
-    are `p`'s own, new ones."""
-    copy = p.copy()
-    copy["rules"] = old["rules"] if s.options is before.options else p["rules"].copy()
-    copy["hands"] = private_hands(p["hands"], s.hands, before.hands, old["hands"])
-    copy["draw"] = old["draw"] if s.draw is before.draw else p["draw"][:]
-    copy["pile"] = pile[:]
-    copy["top"] = old["top"] if s.top == before.top and s.color == before.color else p["top"].copy()
-    if (pending := p["pending"]) is not None:
-        copy["pending"] = old["pending"] if s.pending is before.pending else pending.copy()
-    copy["must_call"] = old["must_call"] if s.must_call is before.must_call else p["must_call"][:]
-    if (totals := p["totals"]) is not None:
-        copy["totals"] = old["totals"] if s.totals is before.totals else totals[:]
-    if (winners := p["winners"]) is not None:
-        copy["winners"] = old["winners"] if s.winners is before.winners else winners[:]
-    if (last := p["last_hand"]) is not None:
-        copy["last_hand"] = (
-            old["last_hand"] if s.last_hand is before.last_hand else {"out": last["out"], "points": last["points"][:]}
-        )
-    copy["emptied"] = old["emptied"] if s.emptied is before.emptied else p["emptied"][:]
-    copy["caught"] = old["caught"] if s.caught is before.caught else p["caught"][:]
     return copy
 
 

@@ -204,9 +204,9 @@ def test_a_master_mau_on_top_is_remembered_with_its_plays_compared() -> None:
 
 
 @pytest.mark.parametrize("rules", [{}, {"deck": {"MM": 3}, "target": 300, "net_low": 280, "net_reset": 150}])
-def test_the_copies_kept_from_older_ones_are_equal_and_never_handed_out(rules: dict[str, Any]) -> None:
-    """A private copy keeps, from the one before, what the step left alone: it must still equal its
-    position and share nothing with any position handed out but its own pile list."""
+def test_a_private_copy_shares_nothing_with_a_position_handed_out_but_its_pile_list(rules: dict[str, Any]) -> None:
+    """Each private copy equals its position and shares nothing with it, nor with the positions
+    handed out before it, but its own pile list."""
     rng = random.Random(13)
     position = engine.new_game(4, seed="remembered/kept", rules=rules, mode="tournament", teams=True)
     handed_out: list[Position] = [position]
