@@ -489,4 +489,4 @@ def legal_dicts(game: DDMau, position: Mapping[str, Any], seat: int | None) -> l
         actions = game.legal(state_from_dict(position, unread_pile=True) if state is None else state, seat)
     except PileNeeded:
         actions = game.legal(state_from_dict(position), seat)
-    return [action_to_dict(a) for a in actions]
+    return list(map(action_to_dict, actions))

@@ -188,8 +188,14 @@ def _plain_plays(top: Top | None, hand: tuple[str, ...], seat: int) -> list[Acti
             if size - len(cards) == 1:
                 append(_new(Action, (seat, "play", cards, mm, color, True, None)))
         return out
-    for cards, mm, color, runs, rainbow in (NO_BODY, *bodies):
-        for prefix, declared, leaves_one in _fitting_riders(-len(mm), rainbow, runs, 0, deck_masters, len(cards), size):
+    # the bodies here declare nothing, need no Link Master and may not have one: the Deck Masters a
+    # body may carry depend on its size alone
+    fitting: dict[int, tuple[tuple[tuple[str, ...], tuple[str, ...], bool], ...]] = {}
+    for cards, mm, color, _, _ in (NO_BODY, *bodies):
+        riders = fitting.get(len(cards))
+        if riders is None:
+            riders = fitting[len(cards)] = _fitting_riders(0, None, 0, 0, deck_masters, len(cards), size)
+        for prefix, declared, leaves_one in riders:
             played, played_mm = prefix + cards, declared + mm
             append(_new(Action, (seat, "play", played, played_mm, color, False, None)))
             if leaves_one:
