@@ -38,6 +38,8 @@ from leagues.models import (
     Tournament,
     game_choices,
     new_nonce,
+    partnership_games,
+    plays_partnerships,
 )
 from leagues.queries import membership, open_partnership_scope
 from leagues.results import GameResult
@@ -520,8 +522,10 @@ TOURNAMENT_FIELDS = (
 
 def check_tournament_game(variant: str, kind: str) -> None:
     check_game(variant)
-    if variant != DDMAU and kind == Tournament.Kind.PARTNERSHIPS:
-        raise Refused("Only DD MAU is played in partnerships (R36): choose individual players for this game.")
+    if kind == Tournament.Kind.PARTNERSHIPS and not plays_partnerships(variant):
+        raise Refused(
+            f"Only {partnership_games()} is played in partnerships (R36): choose individual players for this game."
+        )
 
 
 def check_staff(user: Any) -> None:

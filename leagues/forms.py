@@ -12,7 +12,7 @@ from games.actions import ActionRefused, check_house_rules
 from games.forms import option_field
 from games.models import LIVE_MOVE_SECONDS, MAX_SEATS, MIN_SEATS, TEAM_SIZES, TURN_MOVE_SECONDS
 from leagues.actions import league_has_games
-from leagues.models import DDMAU, League, Tournament, game_choices
+from leagues.models import DDMAU, League, Tournament, eliminates, game_choices, partnership_games, plays_partnerships
 from leagues.templatetags.leagues_tags import move_time
 
 
@@ -127,10 +127,10 @@ class TournamentSettingsForm(forms.ModelForm[Tournament]):
             self.add_error("table_size", f"A table of {game.title} has {low} to {high} seats.")
         elif size is not None and data.get("kind") == Tournament.Kind.PARTNERSHIPS and size not in TEAM_SIZES:
             self.add_error("table_size", "R36: partnerships play at tables of 4 or 6.")
-        if variant != DDMAU and data.get("kind") == Tournament.Kind.PARTNERSHIPS:
-            self.add_error("kind", f"{game.title} is not played in partnerships: only DD MAU is (R36).")
+        if data.get("kind") == Tournament.Kind.PARTNERSHIPS and not plays_partnerships(variant):
+            self.add_error("kind", f"{game.title} is not played in partnerships: only {partnership_games()} is (R36).")
         rounds = data.get("rounds")
-        if variant != DDMAU and rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
+        if rounds is not None and not eliminates(variant) and not 1 <= rounds <= MAX_ROUNDS:
             self.add_error("rounds", f"A tournament of {game.title} plays 1 to {MAX_ROUNDS} rounds.")
         low_entrants, high_entrants = data.get("min_entrants"), data.get("max_entrants")
         if low_entrants is not None and low_entrants < 2:
@@ -200,14 +200,15 @@ class TournamentForm(TournamentSettingsForm):
             choices=[(n, str(n)) for n in range(low, high + 1)],
             coerce=int,
             help_text=f"Seats per table: {self.game_rules.title} is played by {low} to {high}"
-            + ("; partnership tournaments play at 4 or 6." if variant == DDMAU else "."),
+            + (f"; partnership tournaments play at {self.team_sizes_in_words}." if self.partnerships else "."),
         )
-        if variant == DDMAU:
-            del self.fields["rounds"]  # DD MAU's tournaments eliminate past the target
-        else:
+        if self.eliminates:
+            del self.fields["rounds"]  # an elimination (DD MAU's) plays past the target, not rounds
+        if not self.partnerships:
             kind = self.fields["kind"]
             assert isinstance(kind, forms.ChoiceField)
             kind.choices = [(Tournament.Kind.INDIVIDUAL.value, Tournament.Kind.INDIVIDUAL.label)]
+            kind.help_text = ""  # the ruling on partnerships (R36) is their game's
 
     def chosen_variant(self) -> str:
         return self.variant_key
@@ -217,6 +218,16 @@ class TournamentForm(TournamentSettingsForm):
         """Is the chosen game's tournament an elimination past its target (its rules have a
         "tournament" mode), rather than rounds scored by placing?"""
         return "tournament" in self.game_rules.modes
+
+    @property
+    def partnerships(self) -> bool:
+        """Is the chosen game played in partnerships (its rules have team sizes)?"""
+        return bool(self.game_rules.team_sizes)
+
+    @property
+    def team_sizes_in_words(self) -> str:
+        """The table sizes partnerships play at ("4 or 6")."""
+        return " or ".join(str(size) for size in sorted(self.game_rules.team_sizes))
 
     def clean_variant(self) -> str:
         return self.variant_key
@@ -235,7 +246,7 @@ class TournamentForm(TournamentSettingsForm):
 
     def check_deal(self, size: int | None, rules: dict[str, Any]) -> None:
         """A full table of the game must be possible with these rules (enough cards for every hand)."""
-        if size is None or self.variant_key == DDMAU or "table_size" in self.errors:
+        if size is None or self.eliminates or "table_size" in self.errors:
             return
         try:
             engine.new_game(size, seed="settings", variant=self.variant_key, rules=rules or None)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
@@ -27,7 +28,7 @@ from games import engine
 from games.models import Game
 from leagues import round_runner, tournament_runner
 from leagues.actions import Refused, do_record_game_result
-from leagues.models import GameRecord
+from leagues.models import GameRecord, eliminates
 from leagues.placings import shared_places
 from leagues.results import GameResult, ResultEntry
 
@@ -47,8 +48,9 @@ def hand_ended(game_id: int, seq: int) -> None:
     if game.status == Game.Status.FINISHED and (game.position or {}).get("over"):
         record_finished_game(game)
     if game.tournament_id is not None:
-        # A tournament's tables all play its game: DD MAU eliminates, every other game plays rounds.
-        if game.variant == "ddmau":
+        # A tournament's tables all play its game: one with an elimination (DD MAU's) eliminates, every
+        # other game plays rounds.
+        if eliminates(game.variant):
             tournament_runner.on_hand_end(game.tournament_id, game_id, seq)
         else:
             round_runner.on_hand_end(game.tournament_id, game_id, seq)
@@ -84,13 +86,14 @@ def record_finished_game(game: Game) -> None:
 
 def build_result(game: Game) -> GameResult:
     position = game.dealt_position()
-    outcome = engine.rules_of(position).outcome(position)
+    rules = engine.rules_of(position)
+    outcome = rules.outcome(position)
     if outcome is None:
         raise Refused(f"{game} is not over")
     teams: list[list[int]] | None = position.get("teams")
     team_index = {seat: index for index, team in enumerate(teams or []) for seat in team}
     totals = list(outcome.totals) if outcome.totals is not None else None
-    if game.variant == "ddmau" and totals is not None:
+    if places_by_standing(rules) and totals is not None:
         out_in = elimination_hands(game) if position.get("mode") == "tournament" and position.get("out") else {}
         places = seat_places(totals, out_in, team_index)
     else:
@@ -115,6 +118,13 @@ def build_result(game: Game) -> GameResult:
         teams=bool(teams),
         entries=entries,
     )
+
+
+def places_by_standing(rules: engine.Rules[Any, Any]) -> bool:
+    """Does the game place its seats by R34-R36 (`seat_places`: out later or not at all, then the lower
+    total, partners sharing a place), as a game that puts players out or plays partnerships does, rather
+    than by its outcome's placings?"""
+    return ("tournament" in rules.modes or bool(rules.team_sizes)) and not rules.higher_total_wins
 
 
 def seat_places(totals: list[int], out_in: Mapping[int, int], team_index: Mapping[int, int]) -> dict[int, int]:

@@ -20,7 +20,7 @@ def new_nonce() -> str:
     return secrets.token_urlsafe(12)
 
 
-DDMAU = "ddmau"  # the site's first game: its tournaments are eliminations past the target (R35)
+DDMAU = "ddmau"  # the site's first game: the default of a new league or tournament
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -32,6 +32,27 @@ def game_choices() -> list[tuple[str, str]]:
 
 def game_title(variant: str) -> str:
     return dict(game_choices()).get(variant, variant)
+
+
+def eliminates(variant: str) -> bool:
+    """Is a tournament of this game an elimination past its target, its tables bringing the players'
+    totals along (its rules have the "tournament" mode, DD MAU's R35), rather than rounds scored by placing?"""
+    from games import engine
+
+    return "tournament" in engine.get_rules(variant).modes
+
+
+def plays_partnerships(variant: str) -> bool:
+    """Is this game played in partnerships (its rules have team sizes, DD MAU's R36)?"""
+    from games import engine
+
+    return bool(engine.get_rules(variant).team_sizes)
+
+
+def partnership_games() -> str:
+    """The titles of the games played in partnerships, in words ("DD MAU")."""
+    titles = [title for key, title in game_choices() if plays_partnerships(key)]
+    return " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
 
 
 class League(models.Model):
@@ -81,9 +102,7 @@ class League(models.Model):
     def plays_partnerships(self) -> bool:
         """Whether this league's game is played in partnerships (its rules have team sizes), so the
         league has partnerships and their standings."""
-        from games import engine
-
-        return bool(engine.get_rules(self.variant).team_sizes)
+        return plays_partnerships(self.variant)
 
     @property
     def total_note(self) -> str:
@@ -220,8 +239,8 @@ class Tournament(models.Model):
 
     name = models.CharField(max_length=80)
     description = models.TextField(blank=True, max_length=4000)
-    # DD MAU plays an elimination past its target (leagues.tournament_runner); every other game plays
-    # `rounds` rounds of one game per table, scored by placing (leagues.round_runner).
+    # A game with an elimination past its target (`eliminates`, DD MAU's) plays it (leagues.tournament_runner);
+    # every other game plays `rounds` rounds of one game per table, scored by placing (leagues.round_runner).
     variant = models.CharField("game", max_length=20, choices=game_choices, default=DDMAU)
     rounds = models.PositiveSmallIntegerField(
         default=3, help_text="Rounds of one game per table (every game but DD MAU, whose tournaments eliminate)."
@@ -263,8 +282,8 @@ class Tournament(models.Model):
 
     @property
     def plays_rounds(self) -> bool:
-        """A tournament of rounds scored by placing (every game but DD MAU), not an elimination."""
-        return self.variant != DDMAU
+        """A tournament of rounds scored by placing (every game without an elimination), not an elimination."""
+        return not eliminates(self.variant)
 
     @property
     def game_title(self) -> str:

@@ -12,7 +12,7 @@ from games import engine
 from games.models import Game
 from leagues import round_runner
 from leagues import tournament_runner as runner
-from leagues.models import Entrant, Tournament, TournamentTable
+from leagues.models import Entrant, Tournament, TournamentTable, eliminates
 
 
 @dataclass(frozen=True)
@@ -114,10 +114,12 @@ def _table_row(table: TournamentTable, names: dict[int, str]) -> TableRow:
     totals = position.get("totals") or []
     out = set(position.get("out") or ())
     seats = sorted(table.game.seats.all(), key=lambda seat: seat.index)
+    # An elimination's table brings its players' totals along: 0 until its position has them.
+    carried = 0 if eliminates(table.game.variant) else None
     players = [
         TablePlayer(
             name=seat.name if not table.game.teams else f"{seat.name} ({names.get(table.seats[seat.index], '')})",
-            total=totals[seat.index] if seat.index < len(totals) else (0 if table.game.variant == "ddmau" else None),
+            total=totals[seat.index] if seat.index < len(totals) else carried,
             out=seat.index in out,
             bot=seat.away or bool(seat.bot),
         )

@@ -409,7 +409,14 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
         ("Finished", [t for t in tournaments if t.status == Tournament.Status.FINISHED]),
         ("Drafts (staff only)", [t for t in tournaments if t.status == Tournament.Status.DRAFT]),
     ]
-    return render(request, "leagues/tournament_list.html", {"groups": [g for g in groups if g[1]]})
+    listed = [t for _, group in groups for t in group]
+    # How the listed tournaments play, in words only for those listed (an elimination is its game's, R35).
+    context = {
+        "groups": [g for g in groups if g[1]],
+        "eliminations": any(not t.plays_rounds for t in listed),
+        "rounds": any(t.plays_rounds for t in listed),
+    }
+    return render(request, "leagues/tournament_list.html", context)
 
 
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:

@@ -78,13 +78,51 @@ def mentions_variant(node: ast.AST) -> bool:
     )
 
 
-def game_named(node: ast.AST) -> bool:
-    """A game's key as a value: "ddmau", or a tuple, list or set holding one."""
+def game_named(node: ast.AST, constants: frozenset[str] = frozenset()) -> bool:
+    """A game's key as a value: "ddmau", a constant holding one (`DDMAU`, `models.DDMAU`), or a
+    tuple, list or set holding one."""
     if isinstance(node, ast.Constant):
         return node.value in GAMES
+    if isinstance(node, ast.Name):
+        return node.id in constants
+    if isinstance(node, ast.Attribute):
+        return node.attr in constants
     if isinstance(node, ast.Tuple | ast.List | ast.Set):
-        return any(game_named(element) for element in node.elts)
+        return any(game_named(element, constants) for element in node.elts)
     return False
+
+
+def game_constants(paths: list[Path]) -> frozenset[str]:
+    """The names these modules give a game's key at their top level (leagues.models.DDMAU = "ddmau")."""
+    names: set[str] = set()
+    for path in paths:
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None and game_named(node.value):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names.update(target.id for target in targets if isinstance(target, ast.Name))
+    return frozenset(names)
+
+
+def names_of_games(paths: list[Path]) -> list[str]:
+    """Where these modules import a game's own modules or compare a variant with a game's name
+    (a literal or a constant holding one), "<path> line <n>: <what>"."""
+    constants = game_constants(paths)
+    named: list[str] = []
+    for path in paths:
+        where = str(path.relative_to(ROOT))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                modules = [f"{node.module}.{alias.name}" for alias in node.names]  # a module or a name in it
+                named += [f"{where} line {node.lineno}: imports {name}" for name in modules if names_a_game(name)][:1]
+            elif isinstance(node, ast.Import):
+                named += [f"{where} line {node.lineno}: imports {a.name}" for a in node.names if names_a_game(a.name)]
+            elif isinstance(node, ast.Compare):
+                operands = [node.left, *node.comparators]
+                if any(game_named(o, constants) for o in operands) and any(mentions_variant(o) for o in operands):
+                    named.append(f"{where} line {node.lineno}: {ast.unparse(node)}")
+            elif isinstance(node, ast.Match) and mentions_variant(node.subject):
+                named.append(f"{where} line {node.lineno}: match {ast.unparse(node.subject)}")
+    return named
 
 
 def test_it_keeps_the_generic_modules_from_importing_a_game_or_branching_on_its_name() -> None:
@@ -92,24 +130,24 @@ def test_it_keeps_the_generic_modules_from_importing_a_game_or_branching_on_its_
     presenter (games/presenters/base.py), never imports a game's own modules nor compares a variant
     with a game's name. A default (a field's, a form's first choice) may name the site's first game."""
     assert len(generic_modules()) > 20
-    offenders: dict[str, list[str]] = {}
-    for path in generic_modules():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        found = offenders.setdefault(str(path.relative_to(ROOT)), [])
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module:
-                modules = [f"{node.module}.{alias.name}" for alias in node.names]  # a module or a name in it
-                found += [f"line {node.lineno}: imports {name}" for name in modules if names_a_game(name)][:1]
-            elif isinstance(node, ast.Import):
-                found += [f"line {node.lineno}: imports {a.name}" for a in node.names if names_a_game(a.name)]
-            elif isinstance(node, ast.Compare):
-                operands = [node.left, *node.comparators]
-                if any(game_named(o) for o in operands) and any(mentions_variant(o) for o in operands):
-                    found.append(f"line {node.lineno}: {ast.unparse(node)}")
-            elif isinstance(node, ast.Match) and mentions_variant(node.subject):
-                found.append(f"line {node.lineno}: match {ast.unparse(node.subject)}")
-    named = [f"{path} {line}" for path, lines in offenders.items() for line in lines]
+    named = names_of_games(generic_modules())
     assert not named, "generic modules naming a game:\n" + "\n".join(named)
+
+
+def league_modules() -> list[Path]:
+    """leagues' modules (not its migrations): leagues and tournaments of every game."""
+    leagues = ROOT / "leagues"
+    return sorted(path for path in leagues.rglob("*.py") if "migrations" not in path.parts)
+
+
+def test_it_keeps_the_leagues_from_branching_on_a_games_name() -> None:
+    """A league, a tournament and a result ask the game's `Rules` (does it have the elimination
+    "tournament" mode, does it play partnerships?) rather than compare a variant with a game's name,
+    a literal or leagues.models.DDMAU; DDMAU may still be a default."""
+    assert {"models.py", "forms.py", "actions.py", "game_results.py"} <= {path.name for path in league_modules()}
+    assert "DDMAU" in game_constants(league_modules())
+    named = names_of_games(league_modules())
+    assert not named, "leagues naming a game:\n" + "\n".join(named)
 
 
 def generic_templates() -> list[Path]:
