@@ -261,6 +261,8 @@ def check_create_partnership(league: League | None, creator: Any, partner: Any, 
     if not name.strip():
         raise Refused("A partnership needs a name.")
     if league is not None:
+        if not league.plays_partnerships:
+            raise Refused(f"{league} plays {league.game_title}, which is not played in partnerships.")
         for person in (creator, partner):
             if membership(league, person) is None:
                 who = "You are" if person.pk == creator.pk else f"{_name(person)} is"

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from leagues import actions
-from leagues.models import Tournament, eliminates, partnership_games, plays_partnerships
+from leagues.models import Partnership, Tournament, eliminates, partnership_games, plays_partnerships
 from tests.support.leagues import make_tournament
 from tests.support.personas import signed_in
 
@@ -64,3 +64,15 @@ def test_only_a_game_with_partnerships_has_partnership_tournaments(staff_sam: An
     assert make_tournament(staff_sam, kind=Tournament.Kind.PARTNERSHIPS).kind == Tournament.Kind.PARTNERSHIPS
     with pytest.raises(actions.Refused, match=r"Only DD MAU is played in partnerships \(R36\)"):
         make_tournament(staff_sam, variant="emojical", kind=Tournament.Kind.PARTNERSHIPS)
+
+
+def test_a_league_of_a_game_without_partnerships_refuses_one_and_changes_nothing(alice: Any, bob: Any) -> None:
+    maumau = actions.do_create_league(alice, name="Skat Club", variant="maumau")
+    actions.do_join(maumau.pk, bob)
+    with pytest.raises(actions.Refused, match="Skat Club plays Mau-Mau, which is not played in partnerships"):
+        actions.do_create_partnership(maumau.pk, alice, bob, "Pair")
+    page = signed_in(alice).post(
+        reverse("leagues:partnership_create", args=[maumau.pk]), {"partner": "bob", "name": "Pair"}, follow=True
+    )
+    assert "which is not played in partnerships" in page.content.decode()
+    assert not Partnership.objects.exists()
