@@ -123,7 +123,7 @@ def session_cookie(user: Any) -> str:
     return client.cookies[settings.SESSION_COOKIE_NAME].value
 
 
-def make_tables(count: int, prefix: str, servers: int) -> list[Table]:
+def make_tables(count: int, prefix: str, servers: int, by_table: bool = False) -> list[Table]:
     users = get_user_model()
     tables = []
     for number in range(count):
@@ -132,9 +132,10 @@ def make_tables(count: int, prefix: str, servers: int) -> list[Table]:
         for person in people[1:]:
             actions.do_join(game.pk, person)
         game = actions.do_start(game.pk, people[0])
-        # Connections spread over the servers as a balancer would; one client keeps to one server.
+        # Connections spread over the servers as a balancer would; one client keeps to one server. With
+        # --by-table all sockets of a table go to one server, as a proxy hashing the table's address does.
         players = [
-            Player(seat, session_cookie(person), (number * SEATS + seat) % servers)
+            Player(seat, session_cookie(person), (number if by_table else number * SEATS + seat) % servers)
             for seat, person in enumerate(people)
         ]
         assert game.position is not None
@@ -605,6 +606,11 @@ def parse_options() -> argparse.Namespace:
     parser.add_argument(
         "--no-pool", dest="pool", action="store_false", help="daphne without the connection pool (DB_POOL=0)"
     )
+    parser.add_argument(
+        "--by-table",
+        action="store_true",
+        help="all sockets of a table to one daphne process (a proxy hashing /ws/games/<id>/), not each to its own",
+    )
     parser.add_argument("--conn-max-age", type=int, default=0, help="DB_CONN_MAX_AGE for daphne (default 0)")
     parser.add_argument("--profile", help="run daphne under cProfile, writing the profile to this file")
     parser.add_argument("--no-anatomy", dest="anatomy", action="store_false", help="skip the in-process timings")
@@ -641,7 +647,7 @@ def main() -> int:
         if options.anatomy:
             anatomy(prefix)
         print(f"setting up {options.tables} tables of {SEATS} players ...", flush=True)
-        tables = make_tables(options.tables, prefix, options.servers)
+        tables = make_tables(options.tables, prefix, options.servers, options.by_table)
         servers = start_servers(options)
         pool = "connection pool" if options.pool else f"no pool, CONN_MAX_AGE {options.conn_max_age}"
         print(f"{options.servers} daphne process(es), {pool}, {os.cpu_count()} CPUs")
