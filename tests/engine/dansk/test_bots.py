@@ -11,7 +11,7 @@ from games.engine.dansk.bots import BOTS, GreedyBot, RandomBot, get_bot, greedy_
 from games.engine.dansk.cards import DECK
 from games.engine.rules import get_rules
 
-from .helpers import deck_count, legal, play, position
+from .helpers import Cards, deck_count, legal, play, position
 
 
 class Checked:
@@ -126,3 +126,54 @@ def test_it_has_the_greedy_bot_play_what_a_next_player_about_to_go_out_can_least
     pile = "B1 B1 B2 B2 B3 B3 B4 B4 B6 B6 B7 B7 B8 B8 B9 B9 G5"
     pos = position([["G9", "B5", "R1", "R2"], "Y4", "Y1 Y2 Y3"], pile=pile)
     assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, "B5")
+
+
+def test_it_has_the_greedy_bot_keep_a_draw_2_to_answer_a_hit_until_the_next_player_is_close() -> None:
+    # nobody is close to going out: the Draw 2 stays in hand, ready to pass on a hit aimed at the bot
+    others = ["B1 B3 B4 B6 B9", "Y1 Y2 Y3 Y4 Y6", "R5 R6 R7 R8 R9"]
+    pos = position([["G4", "T2G", "B7", "R2", "Y8"], *others], pile="G9")
+    assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, "G4")
+    # the next player is down to two cards: now it is worth playing
+    pos = position([["G4", "T2G", "B7", "R2", "Y8"], "B1 B3", *others[1:]], pile="G9")
+    assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, "T2G")
+
+
+def test_it_has_the_greedy_bot_spend_its_colour_change_on_a_next_player_with_one_card() -> None:
+    # most yellow cards are on the discard pile: naming yellow leaves the one-card hand little to follow
+    pile = "Y1 Y1 Y2 Y2 Y3 Y3 Y4 Y4 Y6 Y6 Y7 Y7 Y8 Y8 Y9 Y9 STY STY T4Y RVY G8"
+    hand = ["CC", "G2", "B3", "R4", "G6"]
+    pos = position([hand, "B1", "R5 R6 R7 R8 R9", "B5 B6 B7 B8 B9"], pile=pile)
+    assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, "CC", color="Y")
+    # with nobody close, the Colour change is kept and the highest green card goes
+    pos = position([hand, "B1 B2 B4 B6 B9", "R5 R6 R7 R8 R9", "B5 B6 B7 B8 B9"], pile=pile)
+    assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, "G6")
+
+
+def test_it_has_the_greedy_bot_weigh_only_what_its_seat_may_see() -> None:
+    # the same view with other hidden hands and draw pile gives the same choice
+    hand = ["G4", "T2G", "B7", "R2", "Y8"]
+    first = position([hand, "B1 B3 B4 B6 B9", "Y1 Y2 Y3 Y4 Y6", "R5 R6 R7 R8 R9"], pile="G9")
+    second = position([hand, "R1 R2 R3 STB T4B", "CC CC B8 B9 G1", "Y5 Y6 Y7 Y8 Y9"], pile="G9")
+    assert view_and_legal(first, 0)[0]["hands"] == view_and_legal(second, 0)[0]["hands"]
+    assert GreedyBot().choose(*view_and_legal(first, 0)) == GreedyBot().choose(*view_and_legal(second, 0))
+
+
+def test_it_has_the_greedy_bot_take_changed_weights() -> None:
+    # a habit turned off changes the choice: without the wish to keep it, the Draw 2 (10 points) goes
+    pos = position([["G4", "T2G", "B7", "R2", "Y8"], "B1 B3 B4 B6 B9", "Y1 Y2 Y3 Y4 Y6", "R5 R6 R7 R8 R9"], pile="G9")
+    assert GreedyBot({"draw2": 0.0, "points": 1.0}).choose(*view_and_legal(pos, 0)) == play(0, "T2G")
+    with pytest.raises(ValueError, match="unknown habit"):
+        GreedyBot({"no such habit": 1.0})
+
+
+def test_it_has_the_greedy_bot_block_a_one_card_opponent_in_the_last_round_only_if_they_would_pass_it() -> None:
+    # most blue cards lie on the discard pile: B5 is the card the one-card next player can least follow
+    pile = "B1 B1 B2 B2 B3 B3 B4 B4 B6 B6 B7 B7 B8 B8 B9 B9 G5"
+    hands: list[Cards] = [["G9", "B5", "R1", "R2"], "Y4", "Y1 Y2 Y3", "R5 R6 R7"]
+    for round_, totals, card in [
+        (2, [30, 45, 70, 70], "B5"),  # a round to go: block
+        (3, [40, 20, 70, 70], "B5"),  # the last round, and their going out would put them first: block
+        (3, [30, 45, 70, 70], "G9"),  # the last round, and their going out ends the game with this seat first
+    ]:
+        pos = position(hands, pile=pile, totals=totals, hand=round_)
+        assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, card), (round_, totals)
