@@ -15,25 +15,13 @@ from playwright.sync_api import expect
 
 from games import actions, engine
 from games.engine.bots import get_bot
-from games.engine.ddmau.cards import CARDS
 from games.models import Game, seed_digest
 from tests.e2e.test_table import PHONE, live_part, logged_in, open_table
 from tests.engine.ddmau.positions import position
 from tests.support.servers import ROOT, LiveServer, celery_worker_process
-from tests.support.table_play import Position, seed_where, seeded_table
+from tests.support.table_play import penal_t_alone, seed_where, seeded_table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
-
-
-def penal_t_alone(position: Position) -> str | None:
-    """A Penal T the seat to act may play on its own, when nobody is hit yet."""
-    if position.get("pending"):
-        return None
-    for action in engine.legal_actions(position, position["turn"]):
-        cards = action.get("cards") or []
-        if action["act"] == "play" and len(cards) == 1 and CARDS[cards[0]].kind == "T":
-            return str(cards[0])
-    return None
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games import actions, engine
+from games.engine.ddmau.cards import CARDS
 from games.models import Game, seed_digest
 from tests.support.tables import make_table, player_at
 
@@ -93,3 +94,14 @@ def hand_multipliers(position: Position, hands: int | None = None, choose: Choos
         if position.get("hand") != hand or position.get("over"):
             found.append(int(position["last_hand"].get("multiplier") or 1))
     raise AssertionError("the game did not end within 5000 moves")
+
+
+def penal_t_alone(position: Position) -> str | None:
+    """A Penal T the seat to act may play on its own, when nobody is hit yet."""
+    if position.get("pending"):
+        return None
+    for action in engine.legal_actions(position, position["turn"]):
+        cards = action.get("cards") or []
+        if action["act"] == "play" and len(cards) == 1 and CARDS[cards[0]].kind == "T":
+            return str(cards[0])
+    return None

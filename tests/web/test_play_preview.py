@@ -12,23 +12,11 @@ from typing import Any
 from django.test import Client
 from django.urls import reverse
 
-from games import actions, engine
-from games.engine.ddmau.cards import CARDS
+from games import actions
 from games.rendering import render_table_fragment
 from games.table_state import table_state
-from tests.support.table_play import Position, seed_where, seeded_table
+from tests.support.table_play import penal_t_alone, seed_where, seeded_table
 from tests.support.tables import player_at
-
-
-def penal_t_alone(position: Position) -> str | None:
-    """A Penal T the seat to act may play on its own, when nobody is hit yet."""
-    if position.get("pending"):
-        return None
-    for action in engine.legal_actions(position, position["turn"]):
-        cards = action.get("cards") or []
-        if action["act"] == "play" and len(cards) == 1 and CARDS[cards[0]].kind == "T":
-            return str(cards[0])
-    return None
 
 
 def plays_of(fragment: str) -> list[list[Any]]:
