@@ -121,11 +121,13 @@ REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")
 
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        # One queue per daphne process holds every group message for its sockets (a move's message once,
-        # for all of them). channels-redis drops what comes past 100 waiting, silently: a process that
-        # falls two seconds behind at 50 moves/s would lose pushes instead of catching up.
-        "CONFIG": {"hosts": [REDIS_URL], "prefix": "ddmau", "capacity": 2000},
+        # Redis publish/subscribe: a move's group message is one PUBLISH, pushed to every daphne process
+        # with a socket at the table, which hands it to them all. The queued layer
+        # (channels_redis.core) took eight round trips to Redis per move and process (bench/live.py:
+        # 99 moves/s against 67). Published messages are not kept, so one sent while Redis restarts is
+        # lost: games.consumers makes it good (the next patch, or the page's minutely "here").
+        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "CONFIG": {"hosts": [REDIS_URL], "prefix": "ddmau"},
     }
 }
 

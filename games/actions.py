@@ -15,8 +15,9 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games import broadcast, clock, windows, wire
+from games import broadcast, clock, prepared, windows, wire
 from games.models import MAX_SEATS, MIN_SEATS, Game, Move, Seat, team_of
+from games.prepared import Prepared
 from games.table_state import load_seats
 
 STALE = "The table moved on before your move arrived; here is where it stands now."
@@ -57,10 +58,18 @@ class MoveResult:
 def locked_game(game_id: int) -> Game:
     """The game row, locked until the transaction ends; every write to a table starts here."""
     try:
-        # The league comes along (its name is on every render of the table); only the game row is locked.
-        return Game.objects.select_for_update(of=("self",)).select_related("league").get(pk=game_id)
-    except Game.DoesNotExist:
-        raise ActionRefused("There is no such table.", "missing") from None
+        game = _LOCKED_GAME.first(int(game_id))
+    except (TypeError, ValueError):  # no number at all
+        game = None
+    if game is None:
+        raise ActionRefused("There is no such table.", "missing")
+    return game
+
+
+# The league comes along (its name is on every render of the table); only the game row is locked.
+_LOCKED_GAME = Prepared(
+    lambda game_id: Game.objects.select_for_update(of=("self",)).select_related("league").filter(pk=game_id)
+)
 
 
 def announce_change(game: Game) -> None:
@@ -407,16 +416,18 @@ def store_move(
     client_move_id: str | None = None,
 ) -> Move:
     """The move row: the action, its notation and the engine's public events."""
-    return Move.objects.create(
-        game=game,
-        seq=game.seq + 1,
-        seat=seat,
-        action=dict(action),
-        notation=notation[:200],
-        public_line=public_line(notation, events),
-        events=[event.as_dict() for event in events],
-        source=source,
-        client_move_id=client_move_id or "",
+    return prepared.insert(
+        Move(
+            game=game,
+            seq=game.seq + 1,
+            seat=seat,
+            action=dict(action),
+            notation=notation[:200],
+            public_line=public_line(notation, events),
+            events=[event.as_dict() for event in events],
+            source=source,
+            client_move_id=client_move_id or "",
+        )
     )
 
 
@@ -458,7 +469,7 @@ def advance(game: Game, rules: Any, before: Mapping[str, Any], after: dict[str, 
     if hand_over or after.get("over"):
         game.hand_ended_seq = game.seq  # the row says a hand ended here, should the announcement be lost
         fields.append("hand_ended_seq")
-    game.save(update_fields=fields)
+    prepared.update(game, tuple(fields))
     if hand_over or after.get("over"):
         from games.signals import announce_hand_end
 

@@ -9,8 +9,12 @@ resync.
 
 Every frame the client sends gets an answer: a table, a refusal, an "error" for a frame that cannot
 be read (read with limits, games.wire: never a traceback), or "here" for the page's minutely word.
-A socket whose channel layer went away (Redis restarting) is closed with 4012, so the page connects
-again at once and is sent the table as it stands.
+Group messages go through Redis publish/subscribe: one message per move and process, not queued, so
+a message published while Redis restarts is lost. The page's minutely "here" is answered with the
+table when the socket holds an older one, and a patch on another base makes the page ask for the
+whole table: a lost push is made good by the next one, or within a minute. A socket whose own write
+to the channel layer fails (Redis unreachable) is closed with 4012, so the page connects again at
+once and is sent the table as it stands.
 """
 
 from __future__ import annotations
@@ -113,8 +117,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         elif kind == "resync":
             await self._send_table(reload_seats=True)
         elif kind == "here":
-            await self._mark_here()
+            newest = await in_thread(self._here_sync)()
             await self.send_json({"type": "here"})
+            if newest is not None and newest > self.sent_seq:
+                await self._send_table(reload_seats=True)
         elif kind in CHAT_FRAMES:
             await self._chat(kind, content)
         else:
@@ -197,6 +203,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         return self.log[-1].seq if self.log else 0
 
     # The ORM runs in a pool thread (database_sync_to_async closes stale connections around it).
+
+    def _here_sync(self) -> int | None:
+        """The page's minutely word: the player is here (no turn mail), and the table's seq, so a push this
+        socket never heard of (group messages are not queued: one sent while Redis restarted is gone) is
+        made good within a minute."""
+        if self.user is not None and self.user.is_authenticated:
+            notifications.mark_table_open(self.game_id, self.user.pk)
+        seq: int | None = Game.objects.filter(pk=self.game_id).values_list("seq", flat=True).first()
+        return seq
 
     def _may_watch_sync(self) -> bool:
         game = Game.objects.filter(pk=self.game_id).first()

@@ -50,6 +50,7 @@ from typing import Any
 from django.urls import reverse
 
 from games.models import Game, Move, Seat
+from games.prepared import Prepared
 
 LOG_LINES = 30
 
@@ -146,8 +147,17 @@ class TableState:
         return self.seats[self.viewer_seat] if self.viewer_seat is not None else None
 
 
+_SEATS = Prepared(
+    lambda game_id: Seat.objects.filter(game_id=game_id).select_related("user__profile").order_by("index")
+)
+
+
 def load_seats(game: Game) -> list[Seat]:
-    return list(game.seats.select_related("user__profile").order_by("index"))
+    """The table's seats in order, with their players and profiles (every move reads them)."""
+    seats = _SEATS.all(game.pk)
+    for seat in seats:
+        Seat.game.field.set_cached_value(seat, game)
+    return seats
 
 
 def load_log(game: Game) -> list[LogLine]:

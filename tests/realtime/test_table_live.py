@@ -15,11 +15,11 @@ from django.core.cache import cache
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection
 
-from games import actions, notifications
+from games import actions, broadcast, notifications
 from games.models import Game
 from tests.support.live import Browser, receive, table_socket
 from tests.support.servers import LiveServer
-from tests.support.tables import UNIQUE_CODES, hidden_cards, leaked, make_table, player_at, simple_move
+from tests.support.tables import UNIQUE_CODES, hidden_cards, leaked, make_table, play, player_at, simple_move
 from tests.tasks.helpers import wait_until
 
 pytestmark = pytest.mark.slow
@@ -111,6 +111,24 @@ def test_it_resynchronises_a_socket_that_asks(live_site: LiveServer, alice: Any,
         receive(socket)
         socket.send(json.dumps({"type": "resync"}))
         check_view(game, 1, receive(socket))
+
+
+def test_it_makes_good_a_push_that_never_came_when_the_page_says_here(
+    live_site: LiveServer, alice: Any, bob: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = make_table(alice, bob)
+    with table_socket(live_site, game, bob) as socket:
+        receive(socket)
+        # A move whose group message is lost (published while Redis restarted: nothing keeps it).
+        monkeypatch.setattr(broadcast, "_send", lambda game_id, message: None)
+        assert play(game).ok
+        assert_silent(socket)
+        socket.send(json.dumps({"type": "here"}))  # the page's minutely word
+        assert receive(socket) == {"type": "here"}
+        check_view(game, 1, receive(socket))
+        socket.send(json.dumps({"type": "here"}))  # up to date: nothing more than the answer
+        assert receive(socket) == {"type": "here"}
+        assert_silent(socket)
 
 
 @pytest.mark.parametrize("who", ["stranger", "nobody"])

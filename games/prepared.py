@@ -1,0 +1,147 @@
+"""Querysets compiled once per process, for the few queries every move runs.
+
+Django compiles a queryset to SQL anew each time it is evaluated: for the game row (thirty columns
+and its league) and the seats (with their players and profiles) that is most of the query's cost
+in this process, more than PostgreSQL's answer. A `Prepared` query keeps what compiling gave (the
+SQL, the columns, how rows become model objects, the converters) and only runs the SQL with new
+values. It builds the same objects the queryset would (select_related included), so callers cannot
+tell the difference; tests/web/test_prepared.py holds it to that.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+from django.db import connections
+from django.db.models import Model, QuerySet
+from django.db.models.query import get_related_populators  # type: ignore[attr-defined]
+
+M = TypeVar("M", bound=Model)
+
+# A value no caller passes: the compiled SQL's parameters are matched against it to find where the
+# arguments go. Chosen negative and huge so it cannot collide with a real primary key.
+_HOLE = -7_331_999_173
+
+
+class Prepared(Generic[M]):
+    """`Prepared(lambda key: Game.objects.filter(pk=key)...)`, then `.all(key)` / `.first(key)`.
+
+    The queryset factory is called once, with a placeholder, per database alias; every later call
+    reuses its compiled form. Only querysets whose SQL does not depend on the value fit (a filter on
+    a key, not `__in` a list of varying length).
+    """
+
+    def __init__(self, build: Callable[[Any], QuerySet[M]]) -> None:
+        self.build = build
+        self.compiled: dict[str, _Compiled] = {}
+        self.lock = threading.Lock()
+
+    def all(self, key: Any, using: str = "default") -> list[M]:
+        compiled = self.compiled.get(using) or self._compile(using)
+        return compiled.run(key)
+
+    def first(self, key: Any, using: str = "default") -> M | None:
+        found = self.all(key, using)
+        return found[0] if found else None
+
+    def _compile(self, using: str) -> _Compiled:
+        with self.lock:
+            if using not in self.compiled:
+                self.compiled[using] = _Compiled(self.build(_HOLE), using)
+            return self.compiled[using]
+
+
+class _Compiled:
+    def __init__(self, queryset: QuerySet[Any], using: str) -> None:
+        compiler = queryset.query.get_compiler(using=using)
+        sql, params = compiler.as_sql()
+        holes = [index for index, value in enumerate(params) if value == _HOLE]
+        if len(holes) != 1:
+            raise ValueError("A prepared queryset must use its key exactly once.")
+        self.using = using
+        self.sql = sql
+        self.params = list(params)
+        self.hole = holes[0]
+        self.compiler = compiler
+        self.fields = [column[0] for column in compiler.select[: compiler.col_count]]
+        self.converters = compiler.get_converters(self.fields)
+        klass_info = compiler.klass_info
+        self.model = klass_info["model"]
+        select_fields = klass_info["select_fields"]
+        self.start, self.end = select_fields[0], select_fields[-1] + 1
+        self.init_list = [column[0].target.attname for column in compiler.select[self.start : self.end]]
+        self.populators = get_related_populators(klass_info, compiler.select, using)
+
+    def run(self, key: Any) -> list[Any]:
+        params = list(self.params)
+        params[self.hole] = key
+        connection = connections[self.using]
+        with connection.cursor() as cursor:
+            cursor.execute(self.sql, params)
+            rows = cursor.fetchall()
+        if self.converters:
+            rows = list(self.compiler.apply_converters(rows, self.converters))
+        objects = []
+        for row in rows:
+            obj = self.model.from_db(self.using, self.init_list, row[self.start : self.end])
+            for populator in self.populators:
+                populator.populate(row, obj)
+            objects.append(obj)
+        return objects
+
+
+_STATEMENTS: dict[tuple[str, type[Model], tuple[str, ...]], str] = {}
+
+
+def _statement(kind: str, model: type[Model], names: tuple[str, ...], using: str) -> str:
+    key = (kind + using, model, names)
+    sql = _STATEMENTS.get(key)
+    if sql is None:
+        quote = connections[using].ops.quote_name
+        meta = model._meta
+        column_of = {field.name: field.column for field in meta.concrete_fields}
+        columns = [column_of[name] for name in names]
+        assert meta.pk is not None
+        if kind == "insert":
+            sql = "INSERT INTO {} ({}) VALUES ({}) RETURNING {}".format(
+                quote(meta.db_table),
+                ", ".join(map(quote, columns)),
+                ", ".join(["%s"] * len(columns)),
+                quote(meta.pk.column),
+            )
+        else:
+            sets = ", ".join(f"{quote(column)} = %s" for column in columns)
+            sql = f"UPDATE {quote(meta.db_table)} SET {sets} WHERE {quote(meta.pk.column)} = %s"
+        _STATEMENTS[key] = sql
+    return sql
+
+
+def insert(obj: M, using: str = "default") -> M:
+    """`obj.save()` for a new row, with its INSERT written once per model (no signals: the models
+    this serves have no receivers). auto_now_add and defaults apply as in save()."""
+    connection = connections[using]
+    meta = obj._meta
+    fields = [
+        field for field in meta.concrete_fields if not field.primary_key or getattr(obj, field.attname) is not None
+    ]
+    values = [field.get_db_prep_save(field.pre_save(obj, True), connection) for field in fields]
+    sql = _statement("insert", type(obj), tuple(field.name for field in fields), using)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        (obj.pk,) = cursor.fetchone()
+    obj._state.adding = False
+    obj._state.db = using
+    return obj
+
+
+def update(obj: M, names: tuple[str, ...], using: str = "default") -> None:
+    """`obj.save(update_fields=names)` for a row known to exist (it is locked), its UPDATE written once
+    per set of fields."""
+    connection = connections[using]
+    meta = obj._meta
+    fields = [meta.get_field(name) for name in names]
+    values = [field.get_db_prep_save(field.pre_save(obj, False), connection) for field in fields]  # type: ignore[union-attr]
+    with connection.cursor() as cursor:
+        cursor.execute(_statement("update", type(obj), names, using), [*values, obj.pk])

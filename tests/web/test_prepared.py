@@ -1,0 +1,102 @@
+"""The queries every move runs, compiled once (games.prepared): the same rows, the same objects, the
+same writes as Django's own querysets and save() would give, on whichever database the site runs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.test.utils import CaptureQueriesContext
+
+from games import actions, prepared
+from games.models import Game, Move, Seat
+from games.table_state import load_seats
+from tests.support.tables import make_table, play
+
+
+def columns(obj: Any) -> list[Any]:
+    return [getattr(obj, field.attname) for field in type(obj)._meta.concrete_fields]
+
+
+def test_it_reads_the_locked_game_and_its_league_as_the_orm_would(alice: Any, bob: Any) -> None:
+    game = make_table(alice, bob)
+    with transaction.atomic():
+        locked = actions.locked_game(game.pk)
+        orm = Game.objects.select_related("league").get(pk=game.pk)
+    assert columns(locked) == columns(orm)
+    assert locked.position == orm.position
+    assert isinstance(locked.position, dict)
+    assert locked.started == orm.started
+    assert locked.started is not None
+    assert locked.started.tzinfo is not None
+    assert locked.league is None
+    assert not locked._state.adding
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_table_that_is_not_there() -> None:
+    for missing in (10**9, "12x"):
+        with transaction.atomic(), pytest.raises(actions.ActionRefused, match=r"There is no such table\."):
+            actions.locked_game(missing)  # type: ignore[arg-type]
+
+
+def test_it_loads_the_seats_with_their_players_in_one_query(
+    alice: Any, bob: Any, django_assert_num_queries: Any
+) -> None:
+    game = make_table(alice, bob, seats=3)  # the third seat is filled with a bot
+    orm = list(game.seats.select_related("user__profile").order_by("index"))
+    with django_assert_num_queries(1):
+        seats = load_seats(game)
+        names = [
+            (seat.index, seat.user.profile.pk if seat.user else None, bool(seat.bot), seat.game.pk) for seat in seats
+        ]
+    assert [columns(seat) for seat in seats] == [columns(seat) for seat in orm]
+    assert names == [
+        (0, alice.profile.pk, False, game.pk),
+        (1, bob.profile.pk, False, game.pk),
+        (2, None, True, game.pk),
+    ]
+
+
+def test_it_writes_a_move_and_the_new_position_as_save_would(alice: Any, bob: Any) -> None:
+    game = make_table(alice, bob)
+    with CaptureQueriesContext(transaction.get_connection()) as captured:
+        result = play(game, client_move_id="first")
+    assert result.ok
+    writes = [query["sql"] for query in captured.captured_queries if query["sql"].startswith(("INSERT", "UPDATE"))]
+    assert len(writes) == 2, writes
+    assert result.move is not None
+    stored = Move.objects.get(pk=result.move.pk)
+    assert stored.seq == 1
+    assert stored.client_move_id == "first"
+    assert stored.created is not None
+    assert stored.events
+    assert stored.action == result.move.action
+    game.refresh_from_db()
+    assert game.seq == 1
+    assert game.position == result.game.position
+    assert game.deadline == result.game.deadline
+    assert game.rebuild_position() == game.position
+
+
+def test_it_keeps_the_unique_move_ids_of_a_table(alice: Any, bob: Any) -> None:
+    game = make_table(alice, bob)
+    assert play(game, client_move_id="same").ok
+    move = Move.objects.get(game=game)
+    copy = Move(game=game, seq=2, seat=move.seat, action=move.action, notation="x", public_line="x")
+    copy.client_move_id = "same"
+    with pytest.raises(IntegrityError), transaction.atomic():
+        prepared.insert(copy)
+    assert Move.objects.filter(game=game).count() == 1
+
+
+def test_it_updates_only_the_fields_it_is_given(alice: Any, bob: Any) -> None:
+    game = make_table(alice, bob)
+    game.refresh_from_db()
+    game.seq, game.move_seconds = 41, 999
+    prepared.update(game, ("seq",))
+    game.refresh_from_db()
+    assert game.seq == 41
+    assert game.move_seconds == 60
+    assert Seat.objects.filter(game=game).count() == 2
