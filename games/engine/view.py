@@ -27,10 +27,14 @@ def view_of(position: Mapping[str, Any], seat: int | None, hidden: frozenset[str
     return seen
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _copy(value: Any) -> Any:
-    """A copy of JSON-shaped data, so that changing a view never changes the position."""
+    """A copy of JSON-shaped data, so that changing a view never changes the position. Scalars are
+    kept without a call each: a view is copied for every viewer of every move."""
     if isinstance(value, list):
-        return [_copy(v) for v in value]
+        return [v if type(v) in _SCALARS else _copy(v) for v in value]
     if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
+        return {k: v if type(v) in _SCALARS else _copy(v) for k, v in value.items()}
     return value
