@@ -167,9 +167,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             )
 
     async def _mark_here(self) -> None:
-        """The player has the table open (the page says so every minute): no "your turn" mail."""
-        if self.user is not None and self.user.is_authenticated:
-            await in_thread(notifications.mark_table_open)(self.game_id, self.user.pk)
+        if self._signed_in():  # an anonymous spectator gets no mail: no hop to a thread
+            await in_thread(self._mark_here_sync)()
 
     async def _may_watch(self) -> bool:
         allowed: bool = await in_thread(self._may_watch_sync)()
@@ -208,10 +207,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         """The page's minutely word: the player is here (no turn mail), and the table's seq, so a push this
         socket never heard of (group messages are not queued: one sent while Redis restarted is gone) is
         made good within a minute."""
-        if self.user is not None and self.user.is_authenticated:
-            notifications.mark_table_open(self.game_id, self.user.pk)
+        self._mark_here_sync()
         seq: int | None = Game.objects.filter(pk=self.game_id).values_list("seq", flat=True).first()
         return seq
+
+    def _mark_here_sync(self) -> None:
+        """The player has the table open (the page says so every minute): no "your turn" mail."""
+        if self._signed_in():
+            notifications.mark_table_open(self.game_id, self.user.pk)
 
     def _may_watch_sync(self) -> bool:
         game = Game.objects.filter(pk=self.game_id).first()
