@@ -154,7 +154,7 @@ def _render_whole(state: TableState) -> str:
 
 def _render_patch(state: TableState, since: tuple[LogLine, ...], base: int) -> dict[str, Any]:
     # Only the new lines go through the log's words: the viewer's page has the others already.
-    context = table_context(replace(state, log=since))
+    context = table_context(state, log_lines=since)
     context["seats_html"] = seats_html(context["seats"], context["seat_total_label"], state)
     template = fragment_template().template  # Jinja2's own, whose blocks render alone
     blocks = template.blocks
@@ -194,12 +194,14 @@ def _seat_html(seat: SeatView, total_label: str, can_join: bool, join_url: str, 
     return str(fragment_template("games/_seat.jinja").render(context))
 
 
-def table_context(state: TableState) -> dict[str, Any]:
+def table_context(state: TableState, log_lines: Sequence[LogLine] | None = None) -> dict[str, Any]:
+    """What the table's templates read; `log_lines`: only these lines of the state's log (a patch's new ones)."""
     view: Mapping[str, Any] = state.view or {}
     presenter = presenter_for(state.variant)
     names = {seat.index: seat.name for seat in state.seats}
     waiting = state.to_act if state.status == "playing" else ()
-    log_rows = logged(state.log, names, presenter)
+    lines = state.log if log_lines is None else log_lines
+    log_rows = logged(lines, names, presenter)
     log = [row.words for row in log_rows]
     standing_rows = standings(state) if state.status == "finished" else ()
     context = {
@@ -207,7 +209,6 @@ def table_context(state: TableState) -> dict[str, Any]:
         "view": view,
         "presenter": presenter,
         "variant": state.variant,
-        "felt_template": presenter.felt_template,
         "hand_template": presenter.hand_template,
         "help_template": presenter.help_template,
         "game_title": state.title,
@@ -216,12 +217,10 @@ def table_context(state: TableState) -> dict[str, Any]:
         "dealer_name": names.get(view.get("dealer", -1), ""),
         "free_seats": sum(seat.is_free for seat in state.seats),
         "rules_text": ", ".join(f"{key} {value}" for key, value in sorted(state.rules.items())),
-        "first_log_seq": state.log[0].seq if state.log else 1,
+        "first_log_seq": lines[0].seq if lines else 1,
         "announce": log_rows[-1].spoken if log_rows else "",
         "happened": log[-1] if log else "",
-        "happened_kinds": " ".join(sorted({str(event.get("kind")) for event in state.log[-1].events}))
-        if state.log
-        else "",
+        "happened_kinds": " ".join(sorted({str(event.get("kind")) for event in lines[-1].events})) if lines else "",
         "sound_choices": SOUND_CHOICES,
         "log_html": SafeString("".join(row.html for row in log_rows)),
         "winners_text": winners_text(standing_rows, state.teams),
@@ -240,7 +239,75 @@ def table_context(state: TableState) -> dict[str, Any]:
         "log_limit": LOG_LINES,
     }
     context.update(presenter.context(state, view, names) if view else {})
+    if context["playing"]:
+        context["felt_html"] = felt_html(presenter, context)
     return context
+
+
+class _LookCache:
+    """Rendered pieces by everything they show; cleared when full (the next pushes refill it)."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self.entries: dict[Any, SafeString] = {}
+        self.lock = threading.Lock()
+
+    def get(self, key: Any) -> SafeString | None:
+        return self.entries.get(key)
+
+    def put(self, key: Any, value: SafeString) -> None:
+        with self.lock:
+            if len(self.entries) >= self.size:
+                self.entries.clear()
+            self.entries[key] = value
+
+
+_felts = _LookCache()
+
+
+def felt_html(presenter: Presenter, context: Mapping[str, Any]) -> SafeString:
+    """The game's felt (the pile, the draw pile, whose turn, the last play), rendered once per look.
+
+    After a move every viewer but the one to act sees the same felt, and a spectator sees it too: it
+    is rendered from the names its template reads (`presenter.felt_reads`, and the deadline) and
+    kept by them, with the time zone and language its dates and words depend on.
+    """
+    state: TableState = context["state"]
+    shown = {name: context.get(name) for name in presenter.felt_reads}
+    clock = FeltClock(state.deadline, state.is_live)
+    try:
+        key: Any = (
+            presenter.felt_template,
+            tuple(_frozen(value) for value in shown.values()),
+            clock,
+            timezone.get_current_timezone_name(),
+            translation.get_language(),
+        )
+        hash(key)
+    except TypeError:  # something a game shows that cannot be a key: rendered every time
+        key = None
+    found = _felts.get(key) if key is not None else None
+    if found is None:
+        found = SafeString(fragment_template(presenter.felt_template).render({**shown, "state": clock}))
+        if key is not None:
+            _felts.put(key, found)
+    return found
+
+
+@dataclass(frozen=True)
+class FeltClock:
+    """All a felt reads of the table state: the turn's deadline, and whether the table is live."""
+
+    deadline: Any
+    is_live: bool
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(item) for item in value)
+    if isinstance(value, dict):
+        return tuple(sorted((key, _frozen(item)) for key, item in value.items()))
+    return value
 
 
 def seat_views(state: TableState, view: Mapping[str, Any], presenter: Presenter) -> list[SeatView]:

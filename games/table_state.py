@@ -53,6 +53,7 @@ from games.models import Game, Move, Seat
 from games.prepared import Prepared
 
 LOG_LINES = 30
+STATUS_LABELS: dict[str, str] = {str(value): str(label) for value, label in Game.Status.choices}
 
 
 @dataclass(frozen=True)
@@ -240,7 +241,7 @@ def viewer_view(game: Game, seat: int | None) -> dict[str, Any] | None:
         return None
     from games import engine
 
-    view = dict(engine.view(game.position, seat))
+    view = engine.view(game.position, seat)  # a fresh dict, the caller's own
     view.pop("seed", None)
     return view
 
@@ -268,6 +269,8 @@ def table_state(
     viewer_seat = own.index if own is not None else None
     view = viewer_view(game, viewer_seat)
     playing = game.status == Game.Status.PLAYING
+    waiting = tuple(rules.to_act(game.position)) if playing and game.position else ()
+    on_break = playing and game.on_break()
     legal: tuple[Mapping[str, Any], ...] = ()
     if playing and viewer_seat is not None and game.position:
         legal = tuple(engine.legal_actions(game.position, viewer_seat))
@@ -283,7 +286,7 @@ def table_state(
         game_id=game.pk,
         seq=game.seq,
         status=game.status,
-        status_label=game.get_status_display(),
+        status_label=STATUS_LABELS.get(game.status, game.status),
         mode=game.mode,
         teams=game.teams,
         rules=dict(game.rules or {}),
@@ -300,10 +303,7 @@ def table_state(
         view=view,
         hand=hand,
         turn=turn,
-        seats=tuple(
-            _seat_state(seat, view, viewer_seat, rules.to_act(game.position) if playing and game.position else ())
-            for seat in seat_rows
-        ),
+        seats=tuple(_seat_state(seat, view, viewer_seat, waiting) for seat in seat_rows),
         legal=legal,
         log=log_lines,
         last_hand=view.get("last_hand") if view else None,
@@ -320,10 +320,10 @@ def table_state(
         variant=game.variant,
         title=rules.title,
         higher_wins=rules.higher_total_wins,
-        to_act=tuple(rules.to_act(game.position)) if playing and game.position else (),
+        to_act=waiting,
         window_deadline=game.window_deadline if playing else None,
-        break_until=game.break_until if playing and game.on_break() else None,
-        ready=tuple(game.ready_seats or ()) if playing and game.on_break() else (),
+        break_until=game.break_until if on_break else None,
+        ready=tuple(game.ready_seats or ()) if on_break else (),
     )
 
 

@@ -91,6 +91,24 @@ KEYS = {"draw": "d", "pass": "p", "take": "t", "block": "b", "catch": "c", "mau"
 class Presenter:
     variant = ""
     felt_template = "games/variants/shedding/_felt.jinja"
+    # Everything the felt template reads of the table's context, besides `state.deadline` and
+    # `state.is_live`: the felt is rendered from these alone, once per look (games.rendering.felt_html).
+    felt_reads: tuple[str, ...] = (
+        "hand_number",
+        "top_html",
+        "top_colour",
+        "draw_pile",
+        "my_turn",
+        "turn_name",
+        "window",
+        "direction",
+        "pending",
+        "window_deadline",
+        "last_play_name",
+        "last_play_html",
+        "seat_notes",
+        "dealer_name",
+    )
     hand_template = "games/variants/shedding/_hand.jinja"
     help_template = "games/variants/shedding/_help.html"
     # A script of the game's own for its hand (a static path, loaded by the table page before

@@ -52,6 +52,18 @@ class Controls:
 class DDMauPresenter(Presenter):
     variant = "ddmau"
     felt_template = "games/variants/ddmau/_felt.jinja"
+    felt_reads = (
+        "hand_number",
+        "top",
+        "draw_pile",
+        "my_turn",
+        "turn_name",
+        "direction",
+        "hit",
+        "controls",
+        "last_play",
+        "dealer_name",
+    )
     hand_template = "games/variants/ddmau/_hand.jinja"
     help_template = "games/variants/ddmau/_help.html"
     script = "js/variants/ddmau.js"  # the play builder
@@ -123,15 +135,18 @@ class DDMauPresenter(Presenter):
 
     def context(self, state: TableState, view: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
         hand = sort_hand(state.hand)
+        cards = hand_cards(hand, state.legal)
+        controls = controls_for(state.legal, view, names)
         import json
 
         return {
             "plays_json": json.dumps(
                 with_previews(play_shapes(state.legal), view, state.viewer_seat, names), separators=(",", ":")
             ),
-            "hand": hand_cards(hand, state.legal),
+            "hand": cards,
+            "hand_html": SafeString("".join(hand_button(held, at, controls.play) for at, held in enumerate(cards))),
             "hand_signature": " ".join(hand),
-            "controls": controls_for(state.legal, view, names),
+            "controls": controls,
             "top": effective_top(view),
             "last_play": last_play(view, names),
             "hit": hit_view(view, names, state.viewer_seat),
@@ -231,6 +246,22 @@ def hand_cards(hand: Sequence[str], legal: Iterable[Mapping[str, Any]]) -> list[
     static/js/variants/ddmau.js, narrows the light to what can follow as cards are picked)."""
     playable = {(action.get("cards") or [""])[0] for action in legal if action.get("act") == "play"}
     return [HandCard(code=code, label=label(code), playable=code in playable) for code in hand]
+
+
+@lru_cache(maxsize=4096)
+def hand_button(held: HandCard, index: int, can_play: bool) -> SafeString:
+    """A card of the viewer's hand as the play builder's button (static/js/variants/ddmau.js reads
+    its code and index); each look is rendered once per process."""
+    return format_html(
+        '<button type="button" class="hand-card{0}" data-code="{1}" data-index="{2}" aria-pressed="false"'
+        ' aria-label="{3}"{4}><span class="order" aria-hidden="true"></span>{5}</button>',
+        " playable" if held.playable else "",
+        held.code,
+        index,
+        held.label,
+        "" if can_play else SafeString(" data-idle"),
+        card(held.code),
+    )
 
 
 def controls_for(legal: Sequence[Mapping[str, Any]], view: Mapping[str, Any], names: Mapping[int, str]) -> Controls:

@@ -105,3 +105,22 @@ def penal_t_alone(position: Position) -> str | None:
         if action["act"] == "play" and len(cards) == 1 and CARDS[cards[0]].kind == "T":
             return str(cards[0])
     return None
+
+
+def hit_meets_a_master_mau(position: Position) -> bool:
+    """A deal where the seat to play holds a Just Take Two and the other a Master Mau: R25's hit
+    then waits for its target, who may take it or block it."""
+    hitter, target = position["turn"], 1 - position["turn"]
+    return "JT" in position["hands"][hitter] and "MM" in position["hands"][target]
+
+
+def hits(position: Position, options: list[Action]) -> Action:
+    """Play a Just Take Two alone when possible; else as `shed`."""
+    hitting = [action for action in options if action["act"] == "play" and action["cards"] == ["JT"]]
+    return hitting[0] if hitting else shed(position, options)
+
+
+def pending_hit_table(creator: Any, other: Any) -> tuple[Game, Position]:
+    """A two-seat table where a hit waits for its target (R25), and the position there."""
+    game = seeded_table(seed_where(hit_meets_a_master_mau), creator, other)
+    return game, advance(game, lambda position: position["pending"] is not None, hits)

@@ -24,15 +24,14 @@ from games.models import Game
 from games.rendering import render_table_fragment
 from games.table_state import table_state
 from tests.support.table_play import (
-    Action,
     Position,
     advance,
     forgetful,
     hand_multipliers,
+    pending_hit_table,
     position_of,
     seed_where,
     seeded_table,
-    shed,
     to_act,
 )
 from tests.support.tables import hidden_cards, leaked, player_at
@@ -181,16 +180,8 @@ def test_it_shows_how_many_draws_are_left(alice: Any, bob: Any) -> None:
 
 def test_it_offers_the_target_of_a_hit_to_take_it_or_block_it_and_nothing_else(alice: Any, bob: Any) -> None:
     # R25: a hit waits for its target only when the target holds a Master Mau to block with.
-    def hit_meets_a_master_mau(position: Position) -> bool:
-        hitter, target = position["turn"], 1 - position["turn"]
-        return "JT" in position["hands"][hitter] and "MM" in position["hands"][target]
-
-    def hits(position: Position, options: list[Action]) -> Action:
-        hitting = [a for a in options if a["act"] == "play" and a["cards"] == ["JT"]]
-        return hitting[0] if hitting else shed(position, options)
-
-    game = seeded_table(seed_where(hit_meets_a_master_mau), alice, bob)
-    pending = advance(game, lambda p: p["pending"] is not None, hits)["pending"]
+    game, position = pending_hit_table(alice, bob)
+    pending = position["pending"]
     target, hitter = player_at(game, pending["target"]), player_at(game, 1 - pending["target"])
     html = fragment(game, target)
 

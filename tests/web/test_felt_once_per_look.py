@@ -1,0 +1,94 @@
+"""The felt (the pile, the draw pile, whose turn, the last play) is rendered once per look and shared
+by every viewer who sees the same one (games.rendering.felt_html): it must be exactly the felt its
+template renders from the whole table context, for every game, every viewer and every moment."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.utils import timezone
+
+from games import actions, engine, windows
+from games.models import Game
+from games.presenters import presenter_for
+from games.rendering import felt_html, fragment_template, render_table_fragment, table_context
+from games.table_state import table_state
+from tests.support.table_play import pending_hit_table
+from tests.support.tables import player_at
+
+VARIANTS = ("ddmau", "maumau", "mau", "dansk", "emojical")
+
+
+def next_move(game: Game, players: list[Any], chance: random.Random) -> bool:
+    """One act of whoever may act (a seat in turn first, then an out-of-turn act), or the server's
+    close of a reaction window; False once nothing is left to do."""
+    position = game.position
+    assert position is not None
+    if position.get("over"):
+        return False
+    for seat, player in enumerate(players):
+        legal = engine.legal_actions(position, seat)
+        if legal:
+            plays = [action for action in legal if action.get("cards")]  # cards played make hits, skips, windows
+            chosen = chance.choice(plays if plays and chance.random() < 0.8 else legal)
+            result = actions.do_move(game.pk, player, chosen, game.seq)
+            return result.ok
+    closes = (game.window_deadline or timezone.now()) + timedelta(seconds=1)  # as the worker would, at its deadline
+    return windows.do_close_window(game.pk, game.seq, now=closes) is not None
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_it_shares_a_felt_only_between_viewers_who_see_the_same_one(
+    alice: Any, bob: Any, carol: Any, variant: str
+) -> None:
+    game = actions.do_create_game(alice, seat_count=2, move_seconds=60, variant=variant)
+    actions.do_join(game.pk, bob)
+    game = actions.do_start(game.pk, alice)
+    presenter = presenter_for(variant)
+    chance = random.Random(variant)
+    viewers = (alice, bob, carol, AnonymousUser())
+    looks: set[str] = set()
+    for _ in range(60):
+        game.refresh_from_db()
+        if game.status != Game.Status.PLAYING:
+            break
+        felts = []
+        for viewer in viewers:
+            context = table_context(table_state(game, viewer))
+            whole = fragment_template(presenter.felt_template).render(context)
+            assert felt_html(presenter, context) == whole
+            assert whole in render_table_fragment(table_state(game, viewer))
+            felts.append(whole)
+        looks.update(felts)
+        assert felts[2] == felts[3]  # a signed-in spectator and an anonymous one see one felt
+        if not next_move(game, [alice, bob], chance):
+            break
+    assert any("Your turn" in look for look in looks)  # the players' own looks were among them
+    assert len(looks) > 10
+
+
+def looks_at(game: Game, viewers: tuple[Any, ...]) -> list[str]:
+    presenter = presenter_for(game.variant)
+    game.refresh_from_db()
+    felts = []
+    for viewer in viewers:
+        context = table_context(table_state(game, viewer))
+        whole = fragment_template(presenter.felt_template).render(context)
+        assert felt_html(presenter, context) == whole
+        felts.append(whole)
+    return felts
+
+
+def test_it_tells_the_target_of_a_hit_and_the_others_apart(alice: Any, bob: Any, carol: Any) -> None:
+    game, position = pending_hit_table(alice, bob)  # R25: the hit waits for its target
+    target = position["pending"]["target"]
+    felts = looks_at(game, (alice, bob, carol))
+    assert "You must take" in felts[target]
+    assert "or block it with a Master Mau" in felts[target]
+    assert "You must take" not in felts[1 - target]
+    target_name = player_at(game, target).profile.name
+    assert f"{target_name} must take" in felts[2]  # the spectator sees who
