@@ -1,15 +1,18 @@
 """The site's ASGI app with a count of SQL queries, split by what caused them (HTTP or WebSocket).
 
 For bench/live.py only: daphne serves `bench.counting_asgi:application`; GET /__bench__/queries
-answers the counts so far as JSON, with the table fragments rendered and reused (games.rendering).
+answers the counts so far as JSON, with the table fragments rendered and reused (games.rendering)
+and the process's garbage collections (how many, how many full, how many over 10 ms, their time).
 """
 
 from __future__ import annotations
 
 import contextvars
+import gc
 import json
 import os
 import threading
+import time
 from collections import Counter
 from typing import Any
 
@@ -42,11 +45,29 @@ def _install(sender: Any, connection: Any, **kwargs: Any) -> None:
 
 connection_created.connect(_install)
 
+# The server's garbage collections: each stops every push of the process while it runs.
+GC: Counter[str] = Counter()
+_gc_started = [0.0]
+
+
+def _timed_collection(phase: str, info: dict[str, Any]) -> None:
+    if phase == "start":
+        _gc_started[0] = time.perf_counter()
+        return
+    took = time.perf_counter() - _gc_started[0]
+    GC["gc_collections"] += 1
+    GC["gc_full"] += info["generation"] == 2
+    GC["gc_over_10ms"] += took > 0.010
+    GC["gc_microseconds"] += int(took * 1_000_000)
+
+
+gc.callbacks.append(_timed_collection)
+
 
 async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
     if scope["type"] == "http" and scope["path"] == "/__bench__/queries":
         with LOCK:
-            counts = {**COUNTS, "fragments_rendered": fragments.rendered, "fragments_reused": fragments.reused}
+            counts = {**COUNTS, **GC, "fragments_rendered": fragments.rendered, "fragments_reused": fragments.reused}
             body = json.dumps(counts).encode()
         await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"application/json")]})
         await send({"type": "http.response.body", "body": body})

@@ -74,6 +74,7 @@ from games.rendering import render_table_fragment  # noqa: E402
 from games.table_state import load_log, table_state  # noqa: E402
 
 SEATS = 4
+GC_KEYS = ("gc_collections", "gc_full", "gc_over_10ms", "gc_microseconds")  # bench/counting_asgi.py
 MODES = ("post", "socket")
 CSRF = secrets.token_hex(16)  # a 32-character secret: Django accepts it unmasked in the header
 # The consumer's messages start {"type": ..., "seq": n, ...}: reading that much spares this client a
@@ -449,11 +450,16 @@ async def play_mode(
         print(f"[{mode}] POST round trip: {milliseconds(results.answers)}")
     http, socket = counted.pop("http", 0), counted.pop("websocket", 0)
     rendered, reused = counted.pop("fragments_rendered", 0), counted.pop("fragments_reused", 0)
+    collections = {key: counted.pop(key, 0) for key in GC_KEYS}
     print(
         f"[{mode}] SQL queries per move (server side): {(http + socket + sum(counted.values())) / moves:.1f}"
         f" ({http / moves:.1f} from HTTP, {socket / moves:.1f} from WebSockets)"
     )
     print(f"[{mode}] table fragments per move: {rendered / moves:.1f} rendered, {reused / moves:.1f} reused")
+    print(
+        f"[{mode}] server garbage collections: {collections['gc_collections']} ({collections['gc_full']} full,"
+        f" {collections['gc_over_10ms']} over 10 ms), {collections['gc_microseconds'] / 1000:.0f} ms in all"
+    )
     print(
         f"[{mode}] CPU: daphne {' + '.join(f'{cpu:.1f}' for cpu in server_cpu)} s"
         f" ({sum(server_cpu) / elapsed * 100:.0f}% of one core), this client {client_cpu:.1f} s"
