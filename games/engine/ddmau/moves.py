@@ -54,7 +54,7 @@ NUMBER_OF = {code: CARDS[code].number or 0 for code in NUMBER_CODES}
 COLOUR_OF = {code: info.colour for code, info in CARDS.items()}
 MEMO_NUMBERS = 10  # see "Memos" below
 MEMO_POWERS = 4
-MEMO_MASTERS = 64
+MEMO_MASTERS = 256
 # what the name of a nested function that calls itself is set to once it is done: the function and
 # the cell it calls itself through are a reference cycle, which only the cyclic collector would free
 SPENT: Any = None
