@@ -158,7 +158,21 @@ def load_seats(game: Game) -> list[Seat]:
     seats = _SEATS.all(game.pk)
     for seat in seats:
         Seat.game.field.set_cached_value(seat, game)
+        if seat.user is not None:
+            _without_cycle(seat.user)
     return seats
+
+
+def _without_cycle(user: Any) -> None:
+    """select_related leaves a user and its profile pointing at each other: a reference cycle, which
+    only the garbage collector frees, and every move loaded four of them (their collections stop every
+    push of the process). The profile's user becomes a copy that does not point back."""
+    profile = user._state.fields_cache.get("profile")
+    if profile is None or profile._state.fields_cache.get("user") is not user:
+        return
+    twin = copy.copy(user)
+    twin._state.fields_cache.pop("profile", None)
+    profile._state.fields_cache["user"] = twin
 
 
 def load_log(game: Game) -> list[LogLine]:

@@ -3,6 +3,8 @@ same writes as Django's own querysets and save() would give, on whichever databa
 
 from __future__ import annotations
 
+import gc
+import weakref
 from typing import Any
 
 import pytest
@@ -57,6 +59,29 @@ def test_it_loads_the_seats_with_their_players_in_one_query(
         (1, bob.profile.pk, False, game.pk),
         (2, None, True, game.pk),
     ]
+
+
+def test_it_loads_seats_that_refcounting_alone_frees(alice: Any, bob: Any, django_assert_num_queries: Any) -> None:
+    # A user and its profile pointing at each other would wait for the garbage collector, whose
+    # collections stop every push of a daphne process; every move loads the seats.
+    alice.profile.display_name = ""
+    alice.profile.save()
+    game = make_table(alice, bob)
+    with django_assert_num_queries(1):
+        seats = load_seats(game)
+        shown = [seat.name for seat in seats]  # a profile without a display name falls back to its user
+    assert shown == [alice.get_username(), bob.profile.name]
+    users = [seat.user for seat in seats if seat.user is not None]
+    kept = [weakref.ref(obj) for user in users for obj in (user, user.profile, user.profile.user)]
+    del users
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        del seats
+        assert [ref() for ref in kept] == [None] * len(kept)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def test_it_writes_a_move_and_the_new_position_as_save_would(alice: Any, bob: Any) -> None:
