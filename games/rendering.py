@@ -13,10 +13,10 @@ import html
 import pickle
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from django.http import HttpRequest
 from django.template import engines
@@ -29,6 +29,7 @@ from games.presenters import presenter_for
 from games.presenters.base import Presenter, ScoreRow, describe_events
 from games.table_state import LOG_LINES, LogLine, SeatState, TableState
 
+V = TypeVar("V")
 TEAM_NAMES = ("Team A", "Team B", "Team C")
 # The table's sounds (static/js/table_motion.js), each with a switch of its own.
 SOUND_CHOICES = (("turn", "your turn"), ("hit", "a hit on you"), ("caught", "a catch"), ("won", "a hand won"))
@@ -244,25 +245,26 @@ def table_context(state: TableState, log_lines: Sequence[LogLine] | None = None)
     return context
 
 
-class _LookCache:
-    """Rendered pieces by everything they show; cleared when full (the next pushes refill it)."""
+class _ClearedWhenFull(Generic[V]):
+    """Rendered pieces by everything they show. Cleared when full: rare, and simpler than an LRU (the
+    next pushes refill it)."""
 
-    def __init__(self, size: int = 4096) -> None:
+    def __init__(self, size: int) -> None:
         self.size = size
-        self.entries: dict[Any, SafeString] = {}
+        self.entries: dict[Hashable, V] = {}
         self.lock = threading.Lock()
 
-    def get(self, key: Any) -> SafeString | None:
+    def get(self, key: Hashable) -> V | None:
         return self.entries.get(key)
 
-    def put(self, key: Any, value: SafeString) -> None:
+    def put(self, key: Hashable, value: V) -> None:
         with self.lock:
             if len(self.entries) >= self.size:
                 self.entries.clear()
             self.entries[key] = value
 
 
-_felts = _LookCache()
+_felts: _ClearedWhenFull[SafeString] = _ClearedWhenFull(4096)
 
 
 def felt_html(presenter: Presenter, context: Mapping[str, Any]) -> SafeString:
@@ -395,23 +397,7 @@ def logged(lines: Sequence[LogLine], names: Mapping[int, str], presenter: Presen
     return [_logged_move(presenter, line, names_key) for line in lines]
 
 
-class _LogCache:
-    def __init__(self, size: int = 20000) -> None:
-        self.size = size
-        self.entries: dict[tuple[Any, ...], LoggedMove] = {}
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple[Any, ...]) -> LoggedMove | None:
-        return self.entries.get(key)
-
-    def put(self, key: tuple[Any, ...], value: LoggedMove) -> None:
-        with self.lock:
-            if len(self.entries) >= self.size:
-                self.entries.clear()  # rare, and simpler than an LRU: the next pushes refill it
-            self.entries[key] = value
-
-
-_log_cache = _LogCache()
+_log_cache: _ClearedWhenFull[LoggedMove] = _ClearedWhenFull(20000)
 
 
 def _logged_move(presenter: Presenter, line: LogLine, names: tuple[tuple[int, str], ...]) -> LoggedMove:
