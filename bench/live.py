@@ -74,7 +74,8 @@ from games.rendering import render_table_fragment  # noqa: E402
 from games.table_state import load_log, table_state  # noqa: E402
 
 SEATS = 4
-GC_KEYS = ("gc_collections", "gc_full", "gc_over_10ms", "gc_microseconds")  # bench/counting_asgi.py
+# What bench/counting_asgi.py counts of the servers' garbage collections.
+GC_KEYS = ("gc_collections", "gc_full", "gc_over_10ms", "gc_microseconds", "gc_cpu_microseconds")
 MODES = ("post", "socket")
 CSRF = secrets.token_hex(16)  # a 32-character secret: Django accepts it unmasked in the header
 # The consumer's messages start {"type": ..., "seq": n, ...}: reading that much spares this client a
@@ -459,6 +460,7 @@ async def play_mode(
     print(
         f"[{mode}] server garbage collections: {collections['gc_collections']} ({collections['gc_full']} full,"
         f" {collections['gc_over_10ms']} over 10 ms), {collections['gc_microseconds'] / 1000:.0f} ms in all"
+        f" ({collections['gc_cpu_microseconds'] / 1000:.0f} ms of them on the CPU)"
     )
     print(
         f"[{mode}] CPU: daphne {' + '.join(f'{cpu:.1f}' for cpu in server_cpu)} s"
