@@ -35,11 +35,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("DDMAU_HAND_BREAK_SECONDS", "0")  # a hand's end goes straight on to the next
 
-from live import SEATS, choose, remove_data  # first: it sets Django up
+from live import SEATS, choose, remove_data, started_table  # first: it sets Django up
 
 from ddmau_site.celery import app as celery_app
 from games import actions
-from games.models import Game, seed_digest
 from games.rendering import render_table_patch
 from games.table_state import load_log, load_seats, table_state
 
@@ -51,18 +50,9 @@ MOVES = re.compile(r"^moves (\d+)$", re.MULTILINE)
 def play(rounds: int, push: bool, prefix: str) -> int:
     """`rounds` moves on each table (fewer where a game ends), with every player's patch after each
     move if `push`; the number of moves made."""
-    from django.contrib.auth import get_user_model
-
-    users = get_user_model()
     tables = []
     for number in range(TABLES):
-        people = [users.objects.create_user(f"{prefix}{number}-{seat}") for seat in range(SEATS)]
-        game = actions.do_create_game(people[0], seat_count=SEATS, move_seconds=300)
-        seed = f"bench/instructions/{number}"
-        Game.objects.filter(pk=game.pk).update(seed=seed, seed_hash=seed_digest(seed))
-        for person in people[1:]:
-            actions.do_join(game.pk, person)
-        game = actions.do_start(game.pk, people[0])
+        game, people = started_table(f"{prefix}{number}-", seed=f"bench/instructions/{number}")
         tables.append((game, people, load_seats(game)))
     moves = 0
     for _ in range(rounds):

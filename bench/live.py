@@ -69,7 +69,7 @@ from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
 from ddmau_site import services  # noqa: E402
 from ddmau_site.celery import app as celery_app  # noqa: E402
 from games import actions, engine  # noqa: E402
-from games.models import Game  # noqa: E402
+from games.models import Game, seed_digest  # noqa: E402
 from games.rendering import render_table_fragment  # noqa: E402
 from games.table_state import load_log, table_state  # noqa: E402
 
@@ -127,15 +127,23 @@ def session_cookie(user: Any) -> str:
     return client.cookies[settings.SESSION_COOKIE_NAME].value
 
 
-def make_tables(count: int, prefix: str, servers: int, by_table: bool = False) -> list[Table]:
+def started_table(names: str, seed: str | None = None) -> tuple[Game, list[Any]]:
+    """A started table of SEATS new players named `names`0, `names`1, ...; `seed`: a fixed deal
+    instead of a secret one (set before the start deals)."""
     users = get_user_model()
+    people = [users.objects.create_user(f"{names}{seat}") for seat in range(SEATS)]
+    game = actions.do_create_game(people[0], seat_count=SEATS, move_seconds=300)
+    if seed is not None:
+        Game.objects.filter(pk=game.pk).update(seed=seed, seed_hash=seed_digest(seed))
+    for person in people[1:]:
+        actions.do_join(game.pk, person)
+    return actions.do_start(game.pk, people[0]), people
+
+
+def make_tables(count: int, prefix: str, servers: int, by_table: bool = False) -> list[Table]:
     tables = []
     for number in range(count):
-        people = [users.objects.create_user(f"{prefix}{number}-{seat}") for seat in range(SEATS)]
-        game = actions.do_create_game(people[0], seat_count=SEATS, move_seconds=300)
-        for person in people[1:]:
-            actions.do_join(game.pk, person)
-        game = actions.do_start(game.pk, people[0])
+        game, people = started_table(f"{prefix}{number}-")
         # Connections spread over the servers as a balancer would; one client keeps to one server. With
         # --by-table all sockets of a table go to one server, as a proxy hashing the table's address does.
         players = [
@@ -504,12 +512,7 @@ def anatomy(prefix: str, moves: int = 40) -> None:
     """Where one move's server time goes, measured in this process on a fresh table: wall time and this
     thread's CPU time (the wall time of do_move is mostly waiting for PostgreSQL's commit; the CPU
     time is what a busy server pays)."""
-    users = get_user_model()
-    people = [users.objects.create_user(f"{prefix}anatomy-{seat}") for seat in range(SEATS)]
-    game = actions.do_create_game(people[0], seat_count=SEATS, move_seconds=300)
-    for person in people[1:]:
-        actions.do_join(game.pk, person)
-    game = actions.do_start(game.pk, people[0])
+    game, people = started_table(f"{prefix}anatomy-")
     wall: dict[str, list[float]] = {"do_move": [], "table_state": [], "render": []}
     cpu: dict[str, list[float]] = {name: [] for name in wall}
     queries: list[int] = []
