@@ -1,8 +1,9 @@
 """A move and a viewer's push counted in instructions (valgrind): figures that do not drift with the machine.
 
 On a shared machine the CPU time of the same work varies by 10-20% from one run to the next, more
-than most changes to the push path are worth. The instructions it executes vary by about 0.02%, so
-two commits compare to a fraction of a percent. This script runs its own inner part under
+than most changes to the push path are worth. The instructions it executes vary far less (see
+bench/README.md for how much), so two commits compare to about a percent: run both at once, from
+two checkouts (`git worktree add`), as valgrind's counts do not depend on the machine's load. This script runs its own inner part under
 valgrind's callgrind four times: N and 2N rounds of moves on four 4-seat tables, each once without
 and once with every player's patch after each move (`table_state` and `render_table_patch`, what the
 table socket does per viewer). The differences leave out start-up and first renders (templates
@@ -24,6 +25,7 @@ tables made are removed at the end. Takes about 5 minutes at the default 10 roun
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import re
 import shutil
@@ -54,6 +56,11 @@ def play(rounds: int, push: bool, prefix: str) -> int:
     for number in range(TABLES):
         game, people = started_table(f"{prefix}{number}-", seed=f"bench/instructions/{number}")
         tables.append((game, people, load_seats(game)))
+    # The cyclic collector runs when enough objects were made, so a change of a few bytes can move a
+    # collection (millions of instructions) into or out of a run and blur the difference between two
+    # commits. Its cost is bench/live.py's to show (its line of the servers' collections).
+    gc.collect()
+    gc.disable()
     moves = 0
     for _ in range(rounds):
         for number, (game, people, seats) in enumerate(tables):

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.template import defaultfilters
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.timezone import get_current_timezone_name, is_aware, localtime
 from jinja2 import Environment, Undefined
 
@@ -27,7 +27,14 @@ from games.templatetags import cards
 
 
 def url(name: str, *args: Any) -> str:
-    return reverse(name, args=args)
+    return _url(name, args, get_script_prefix(), get_urlconf())
+
+
+@lru_cache(maxsize=4096)
+def _url(name: str, args: tuple[Any, ...], prefix: str, urlconf: str | None) -> str:
+    """A path never changes for the same arguments, script prefix and URLconf (both part of the key,
+    as `reverse` reads them): a seat's player link is rendered on most moves."""
+    return reverse(name, args=args, urlconf=urlconf)
 
 
 def date(value: datetime | None, format: str | None = None) -> str:

@@ -9,24 +9,24 @@ buttons the engine's legal actions allow, and the hand-end and final scores.
 from __future__ import annotations
 
 import hashlib
-import html
 import pickle
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
 from django.http import HttpRequest
 from django.template import engines
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
-from django.utils.html import format_html, strip_tags
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString
 
 from games.presenters import presenter_for
-from games.presenters.base import Presenter, ScoreRow, describe_events
+from games.presenters.base import Presenter, ScoreRow, describe_events, spoken_events
 from games.table_state import LOG_LINES, LogLine, SeatState, TableState
 
 V = TypeVar("V")
@@ -201,6 +201,8 @@ def table_context(state: TableState, log_lines: Sequence[LogLine] | None = None)
     presenter = presenter_for(state.variant)
     names = {seat.index: seat.name for seat in state.seats}
     waiting = state.to_act if state.status == "playing" else ()
+    my_turn = state.viewer_seat is not None and state.viewer_seat in waiting
+    turn_name = " & ".join(names.get(seat, "") for seat in waiting)
     lines = state.log if log_lines is None else log_lines
     log_rows = logged(lines, names, presenter)
     log = [row.words for row in log_rows]
@@ -213,8 +215,10 @@ def table_context(state: TableState, log_lines: Sequence[LogLine] | None = None)
         "hand_template": presenter.hand_template,
         "help_template": presenter.help_template,
         "game_title": state.title,
-        "my_turn": state.viewer_seat is not None and state.viewer_seat in waiting,
-        "turn_name": " & ".join(names.get(seat, "") for seat in waiting),
+        "my_turn": my_turn,
+        "turn_name": turn_name,
+        "turn_words": "Your turn" if my_turn else f"{turn_name} to play" if turn_name else "",
+        "clock_words": "You have" if my_turn else "Time left",
         "dealer_name": names.get(view.get("dealer", -1), ""),
         "free_seats": sum(seat.is_free for seat in state.seats),
         "rules_text": ", ".join(f"{key} {value}" for key, value in sorted(state.rules.items())),
@@ -270,17 +274,22 @@ _felts: _ClearedWhenFull[SafeString] = _ClearedWhenFull(4096)
 def felt_html(presenter: Presenter, context: Mapping[str, Any]) -> SafeString:
     """The game's felt (the pile, the draw pile, whose turn, the last play), rendered once per look.
 
-    After a move every viewer but the one to act sees the same felt, and a spectator sees it too: it
-    is rendered from the names its template reads (`presenter.felt_reads`, and the deadline) and
-    kept by them, with the time zone and language its dates and words depend on.
+    After a move every viewer sees the same felt but for a few words (`presenter.felt_phrases`:
+    "Your turn" for one, "Ana to play" for the others), and a spectator sees it too: it is rendered
+    from the names its template reads (`presenter.felt_reads`, and the deadline) with a mark in
+    place of each phrase, kept by them, and each viewer's phrases are put in the marks. A phrase
+    that is empty for this viewer is rendered as empty (the template may test it), so whether each
+    is empty is part of the key, with the time zone and language the felt's dates and words depend on.
     """
     state: TableState = context["state"]
     shown = {name: context.get(name) for name in presenter.felt_reads}
+    phrases = {name: context.get(name) or "" for name in presenter.felt_phrases}
     clock = FeltClock(state.deadline, state.is_live)
     try:
         key: Any = (
             presenter.felt_template,
             tuple(_frozen(value) for value in shown.values()),
+            tuple(bool(phrase) for phrase in phrases.values()),
             clock,
             timezone.get_current_timezone_name(),
             translation.get_language(),
@@ -290,10 +299,16 @@ def felt_html(presenter: Presenter, context: Mapping[str, Any]) -> SafeString:
         key = None
     found = _felts.get(key) if key is not None else None
     if found is None:
-        found = SafeString(fragment_template(presenter.felt_template).render({**shown, "state": clock}))
+        marks = {name: SafeString(f"\x00{name}\x00") if phrase else "" for name, phrase in phrases.items()}
+        found = SafeString(fragment_template(presenter.felt_template).render({**shown, **marks, "state": clock}))
         if key is not None:
             _felts.put(key, found)
-    return found
+    return SafeString(_PHRASE.sub(lambda mark: conditional_escape(phrases[mark[1]]), found))
+
+
+# A phrase's mark is its name between NULs, which nothing else puts in a page (Django's form fields
+# refuse them in names and text); one pass fills every mark, without looking again at what it put in.
+_PHRASE = re.compile("\x00(\\w+)\x00")
 
 
 @dataclass(frozen=True)
@@ -374,16 +389,13 @@ def winners_text(rows: Sequence[ScoreRow], teams: bool) -> str:
 
 @dataclass
 class LoggedMove:
-    """One line of the log, rendered: its words, and its list item (with the hand's end after it)."""
+    """One line of the log, rendered: its words, its list item (with the hand's end after it), and the
+    words a screen reader announces (plain text, cards by name: the attribute is escaped once, by the
+    template)."""
 
     words: SafeString
     html: SafeString
-
-    @cached_property
-    def spoken(self) -> str:
-        """The words alone, for the screen reader's announcement. The attribute is escaped once by the
-        template: unescape what strip_tags leaves (Zoë &lt;b&gt;)."""
-        return html.unescape(strip_tags(self.words))
+    spoken: str
 
 
 def logged(lines: Sequence[LogLine], names: Mapping[int, str], presenter: Presenter) -> list[LoggedMove]:
@@ -410,7 +422,7 @@ def _logged_move(presenter: Presenter, line: LogLine, names: tuple[tuple[int, st
         item = format_html('<li value="{0}">{1}</li>', line.seq, words)
         if note:
             item = format_html('{0}<li class="log-break" role="separator">{1}</li>', item, note)
-        found = LoggedMove(words, item)
+        found = LoggedMove(words, item, _spoken_line(line, by_seat, presenter))
         _log_cache.put(key, found)
     return found
 
@@ -431,6 +443,13 @@ def _hand_break(line: LogLine, names: Mapping[int, str]) -> str:
             f"{names.get(seat, f'seat {seat}')} {total}" for seat, total in enumerate(totals)
         )
     return note
+
+
+def _spoken_line(line: LogLine, names: Mapping[int, str], presenter: Presenter) -> str:
+    words = spoken_events(presenter, line.events, names) if line.events else line.text
+    if line.source == "timeout" and line.seat is not None:
+        return f"{words} (played for {names.get(line.seat, '?')}, who ran out of time)"
+    return words
 
 
 def _log_line(line: LogLine, names: Mapping[int, str], presenter: Presenter) -> SafeString:

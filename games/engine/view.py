@@ -8,6 +8,7 @@ scores, the deal-off.
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,13 +22,25 @@ def view_of(position: Mapping[str, Any], seat: int | None, hidden: frozenset[str
     hands = position["hands"]
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(hands)):
         raise ValueError(f"there is no seat {seat!r} at this table")
-    seen = {key: _copy(value) for key, value in position.items() if key not in hidden and key not in ("draw", "hands")}
+    public = {key: value for key, value in position.items() if key not in hidden and key not in ("draw", "hands")}
+    seen = _copied(public)
     seen["hands"] = [list(hand) if i == seat else len(hand) for i, hand in enumerate(hands)]
     seen["draw"] = len(position["draw"])
     return seen
 
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def _copied(public: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of the public keys of a position. marshal copies JSON-shaped data in C, in half
+    the time of `_copy` (a view is copied for every viewer of every move); it refuses any other
+    type, which `_copy` then copies as it is."""
+    try:
+        copied: dict[str, Any] = marshal.loads(marshal.dumps(public))
+    except ValueError:
+        return {key: _copy(value) for key, value in public.items()}
+    return copied
 
 
 def _copy(value: Any) -> Any:

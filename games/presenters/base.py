@@ -98,17 +98,18 @@ class Presenter:
         "top_html",
         "top_colour",
         "draw_pile",
-        "my_turn",
-        "turn_name",
         "window",
         "direction",
-        "pending",
         "window_deadline",
         "last_play_name",
         "last_play_html",
         "seat_notes",
         "dealer_name",
     )
+    # The words of the felt that differ from one viewer to the next ("Your turn" or "Ana to play",
+    # "You must answer..."): each is only printed or tested for being empty, so the felt is rendered
+    # once for every viewer with a mark in their place, filled in for each (games.rendering.felt_html).
+    felt_phrases: tuple[str, ...] = ("turn_words", "clock_words", "pending")
     hand_template = "games/variants/shedding/_hand.jinja"
     help_template = "games/variants/shedding/_help.html"
     # A script of the game's own for its hand (a static path, loaded by the table page before
@@ -404,3 +405,26 @@ def _event_html(presenter: Presenter, event: Mapping[str, Any], names: Mapping[i
 
 def describe_events(presenter: Presenter, events: Sequence[Mapping[str, Any]], names: Mapping[int, str]) -> SafeString:
     return format_html_join("; ", "{0}", ((presenter.event_html(e, names),) for e in events))
+
+
+def spoken_events(presenter: Presenter, events: Sequence[Mapping[str, Any]], names: Mapping[int, str]) -> str:
+    """The events in plain words, for a screen reader: the players by name, the cards by theirs ("red
+    12, Master Mau", where the log shows chips)."""
+    return "; ".join(_event_words(presenter, event, names) for event in events)
+
+
+def _event_words(presenter: Presenter, event: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    cards = event.get("cards") or ()
+
+    def fill(mark: re.Match[str]) -> str:
+        key = mark[1]
+        if key == "cards":
+            return ", ".join(presenter.card_words(code) for code in cards)
+        if key.startswith("p") and key[1:].isdigit():
+            return names.get(int(key[1:]), f"seat {key[1:]}")
+        return mark[0]
+
+    return _PLACE.sub(fill, str(event.get("text", "")))
+
+
+_PLACE = re.compile(r"\{([^{}]*)\}")

@@ -56,14 +56,12 @@ class DDMauPresenter(Presenter):
         "hand_number",
         "top",
         "draw_pile",
-        "my_turn",
-        "turn_name",
         "direction",
         "hit",
-        "controls",
         "last_play",
         "dealer_name",
     )
+    felt_phrases = ("turn_words", "clock_words", "hit_who", "hit_block")
     hand_template = "games/variants/ddmau/_hand.jinja"
     help_template = "games/variants/ddmau/_help.html"
     script = "js/variants/ddmau.js"  # the play builder
@@ -137,6 +135,8 @@ class DDMauPresenter(Presenter):
         hand = sort_hand(state.hand)
         cards = hand_cards(hand, state.legal)
         controls = controls_for(state.legal, view, names)
+        hit = hit_view(view, names, None)
+        hit_on_viewer = hit is not None and view["pending"]["target"] == state.viewer_seat
         import json
 
         return {
@@ -149,7 +149,10 @@ class DDMauPresenter(Presenter):
             "controls": controls,
             "top": effective_top(view),
             "last_play": last_play(view, names),
-            "hit": hit_view(view, names, state.viewer_seat),
+            # the hit as everyone sees it; who it waits for is said to its target as "You"
+            "hit": hit,
+            "hit_who": "" if hit is None else "You" if hit_on_viewer else hit.target_name,
+            "hit_block": ", or block it with a Master Mau" if hit_on_viewer and controls.block else "",
             "direction": view.get("direction", 1),
             "draw_pile": view.get("draw") if isinstance(view.get("draw"), int) else None,
             "hand_number": view.get("hand"),

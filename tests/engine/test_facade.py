@@ -85,3 +85,37 @@ def test_it_lists_nothing_for_a_seat_that_is_not_at_the_table(variant: str) -> N
         assert engine.legal_actions(position, seat) == [], seat  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="no seat 3"):
         engine.view(position, 3)
+
+
+class _Entry(dict):  # type: ignore[type-arg]
+    """A play as a caller's own mapping type: a view still copies it."""
+
+
+@pytest.mark.parametrize("variant", GAMES)
+@pytest.mark.parametrize("own_types", [False, True])
+def test_it_never_changes_a_position_through_any_part_of_a_view(variant: str, own_types: bool) -> None:
+    import copy
+    import random
+
+    chance = random.Random(variant)
+    position = engine.new_game(4, seed="views", variant=variant)
+    rules = engine.rules_of(position)
+    for _ in range(30):  # until plays lie on the pile
+        waiting = rules.to_act(position)
+        position = engine.apply(
+            position, chance.choice(engine.legal_actions(position, waiting[0] if waiting else None))
+        )
+    if own_types:
+        position = {**position, "pile": [_Entry(play) for play in position["pile"]]}
+    before = copy.deepcopy(position)
+    view = engine.view(position, 0)
+    assert view["pile"] == position["pile"]
+    for play in view["pile"]:
+        play.clear()
+    view["pile"].append({"cards": ["?"]})
+    for value in view.values():
+        if isinstance(value, dict):
+            value["changed"] = True
+        elif isinstance(value, list) and value and isinstance(value[0], list):
+            value[0].append("?")
+    assert position == before

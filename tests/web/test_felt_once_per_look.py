@@ -15,6 +15,7 @@ from django.utils import timezone
 from games import actions, engine, windows
 from games.models import Game
 from games.presenters import presenter_for
+from games.rendering import _felts as felt_cache
 from games.rendering import felt_html, fragment_template, render_table_fragment, table_context
 from games.table_state import table_state
 from tests.support.table_play import pending_hit_table
@@ -90,3 +91,27 @@ def test_it_tells_the_target_of_a_hit_and_the_others_apart(alice: Any, bob: Any,
     assert "You must take" not in felts[1 - target]
     target_name = player_at(game, target).profile.name
     assert f"{target_name} must take" in felts[2]  # the spectator sees who
+
+
+@pytest.mark.parametrize("variant", ["ddmau", "mau"])
+def test_it_renders_one_felt_for_every_viewer_and_escapes_the_names_put_in_it(
+    alice: Any, carol: Any, variant: str
+) -> None:
+    from tests.support.personas import make_player
+
+    mallory = make_player("mallory", display_name="<i>Mal</i>")
+    game = actions.do_create_game(alice, seat_count=2, move_seconds=60, variant=variant)
+    actions.do_join(game.pk, mallory)
+    game = actions.do_start(game.pk, alice)
+    while game.position and list(engine.rules_of(game.position).to_act(game.position)) != [1]:
+        assert next_move(game, [alice, mallory], random.Random(variant))
+        game.refresh_from_db()
+    before = len(felt_cache.entries)
+    felts = looks_at(game, (alice, mallory, carol))
+    assert len(felt_cache.entries) == before + 1  # the player to act, the other and a spectator: one render
+    assert "Your turn" in felts[1]
+    assert "You have" in felts[1]
+    for other in (felts[0], felts[2]):
+        assert "&lt;i&gt;Mal&lt;/i&gt; to play" in other
+        assert "Time left" in other
+        assert "<i>Mal</i>" not in other
