@@ -13,11 +13,10 @@ from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from ..errors import refuse
 from ..events import Event
-from ..rules import known_cards
 from .cards import CARDS, COLOURS, MASTER_MAU, MM_DECLARATIONS
 from .options import DEFAULT_OPTIONS, Options
 from .state import Action, LastHand, Pending, PileEntry, State, Top
-from .unread_pile import PileNeeded, UnreadPile
+from .unread_pile import PileNeeded, UnreadPile, new_unread_pile
 
 if TYPE_CHECKING:
     from .game import DDMau
@@ -55,7 +54,7 @@ def _read_state(p: Mapping[str, Any], unread_pile: bool) -> State:
     entries = p["pile"]
     pile: tuple[PileEntry, ...]
     if unread_pile and isinstance(entries, list) and (top_d is None or top_d["card"] != MASTER_MAU):
-        pile = UnreadPile(entries)
+        pile = new_unread_pile(entries)
     else:
         pile = _read_pile(entries)
     top = None if top_d is None else _read_top(top_d, pile)
@@ -226,33 +225,36 @@ def _position(s: State, pile: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _write_pile(
     pile: tuple[PileEntry, ...], keep: bool = False
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]] | None]:
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]] | None, tuple[PileEntry, ...] | None]:
     """The pile's plays as a position's list, and with `keep` the engine's own copies of them
-    (equal, but never handed out: see "Positions `apply` wrote lately" below), else None. Plays
+    (equal, but never handed out: see "Positions `apply` wrote lately" below), else None, and then
+    the plays as entries too when they are known (what reading the copies gives), else None. Plays
     below an unread pile whose private copies were found equal to them are shared, not copied."""
     written: list[dict[str, Any]] = []
     private: list[dict[str, Any]] | None = [] if keep else None
+    entries: tuple[PileEntry, ...] | None = pile if keep else None
     if isinstance(pile, UnreadPile):
         if pile.private is not None:
             written = cast("list[dict[str, Any]]", list(pile.below))
             private = list(pile.private) if keep else None
+            below = pile.entries
+            entries = None if below is None or not keep else below + pile.added
         else:
             written = _copy_unread(pile.below)
             private = _copy_unread(pile.below) if keep else None
+            entries = None
         pile = pile.added
     for seat, cards, mm, color, block in pile:
-        written.append(_play_dict(seat, cards, mm, color, block))
-        if private is not None:
-            private.append(_play_dict(seat, cards, mm, color, block))
-    return written, private
-
-
-def _play_dict(
-    seat: int, cards: tuple[str, ...], mm: tuple[str, ...], color: str | None, block: bool
-) -> dict[str, Any]:
-    if block:
-        return {"seat": seat, "cards": [*cards], "mm": [*mm], "color": color, "block": True}
-    return {"seat": seat, "cards": [*cards], "mm": [*mm], "color": color}
+        # the play as a position's dict (NOTATION.md), and the private copy of it
+        if block:
+            written.append({"seat": seat, "cards": [*cards], "mm": [*mm], "color": color, "block": True})
+            if private is not None:
+                private.append({"seat": seat, "cards": [*cards], "mm": [*mm], "color": color, "block": True})
+        else:
+            written.append({"seat": seat, "cards": [*cards], "mm": [*mm], "color": color})
+            if private is not None:
+                private.append({"seat": seat, "cards": [*cards], "mm": [*mm], "color": color})
+    return written, private, entries
 
 
 def _copy_unread(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -373,18 +375,30 @@ _REMEMBER_AT_MOST = 4  # random play and the site read again the newest; more on
 _FACE = {code: (info.kind, info.number) for code, info in CARDS.items()}
 
 
-def _remember(position: dict[str, Any], s: State, private: list[dict[str, Any]] | None, before: State) -> None:
-    """Remember `position`, just written from `s` (`private`: copies of its plays, or None), the
-    result of a step from `before`, whose hands were read (or remembered) and so checked."""
+def _remember(
+    position: dict[str, Any],
+    s: State,
+    private: list[dict[str, Any]] | None,
+    entries: tuple[PileEntry, ...] | None,
+    before: State,
+) -> None:
+    """Remember `position`, just written from `s` (`private`: copies of its plays, or None;
+    `entries`: with them, the plays as entries, if known), the result of a step from `before`,
+    whose hands were read (or remembered) and so checked."""
     top_d = position["top"]
     master_on_top = top_d is not None and top_d["card"] == MASTER_MAU
     if master_on_top and private is None:
         return
-    # the hands a read checks: those the step changed (a new deal changes them all)
-    if not known_cards(CODES, s.hands, before.hands):
-        return  # reading it again would refuse it: leave that to the reading
+    # the hands a read checks: those the step changed (a new deal changes them all): `known_cards`,
+    # written out, as this runs on every `apply`. A step that leaves the draw pile as it was (a
+    # play, a block, a pass) took cards out of hands and put none in: nothing to check
+    if s.draw is not before.draw:
+        known = CODES.issuperset
+        for hand, old in zip(s.hands, before.hands, strict=True):
+            if hand is not old and not known(hand):
+                return  # reading it again would refuse it: leave that to the reading
     pile = position["pile"]
-    unread = UnreadPile(pile, (), private)
+    unread = new_unread_pile(pile, (), private, entries)
     # the State reading the position gives: the position's own pile list, unread, and the top and
     # the seats out as they are read
     top = s.top
@@ -410,7 +424,8 @@ def _private_copy(position: dict[str, Any]) -> dict[str, Any]:
     """A copy of a position `_position` wrote, equal to it and sharing with it nothing that can be
     changed in place but its pile list."""
     copy = position.copy()
-    copy["rules"] = _copy_rules(position["rules"])
+    rules = position["rules"]
+    copy["rules"] = _copy_rules(rules) if rules else {}
     copy["hands"] = list(map(list.copy, position["hands"]))
     copy["draw"] = position["draw"][:]
     copy["totals"] = position["totals"][:]
@@ -424,7 +439,10 @@ def _private_copy(position: dict[str, Any]) -> dict[str, Any]:
     if (winners := position["winners"]) is not None:
         copy["winners"] = winners[:]
     if (last := position["last_hand"]) is not None:
-        copy["last_hand"] = _copy_last(last)
+        last = copy["last_hand"] = last.copy()
+        last["points"] = last["points"][:]
+        if "nets" in last:
+            last["nets"] = last["nets"][:]
     if "dealoff" in position:
         copy["dealoff"] = position["dealoff"][:]
     return copy
@@ -432,14 +450,6 @@ def _private_copy(position: dict[str, Any]) -> dict[str, Any]:
 
 def _copy_rules(rules: dict[str, Any]) -> dict[str, Any]:
     return {k: dict(v) if isinstance(v, dict) else v for k, v in rules.items()} if rules else {}
-
-
-def _copy_last(last: dict[str, Any]) -> dict[str, Any]:
-    copy = last.copy()
-    copy["points"] = last["points"][:]
-    if "nets" in last:
-        copy["nets"] = last["nets"][:]
-    return copy
 
 
 def _recall(position: Mapping[str, Any], *, plays: bool) -> State | None:
@@ -473,13 +483,26 @@ def apply_dict(game: DDMau, position: Mapping[str, Any], action: Any) -> tuple[d
     try:
         after, events = game.step(state, parsed)
     except PileNeeded:
-        state = state_from_dict(position)
+        state = _read_in_full(position, state if keep else None)
         after, events = game.step(state, parsed)
         keep = True
-    pile, private = _write_pile(after.pile, keep)
+    pile, private, entries = _write_pile(after.pile, keep)
     written = _position(after, pile)
-    _remember(written, after, private, state)
+    _remember(written, after, private, entries, state)
     return written, events
+
+
+def _read_in_full(position: Mapping[str, Any], remembered: State | None) -> State:
+    """`state_from_dict(position)`, for a position read with its pile unread (`remembered`: from
+    memory, its plays found equal to their private copies, else None): when the plays are known
+    as entries (see `UnreadPile.entries`), the state remembered with them as its pile, which is
+    what reading the position in full gives, without reading its plays again (a reshuffle, or an
+    empty draw pile, reads the pile on every action until the next reshuffle)."""
+    if remembered is not None:
+        pile = remembered.pile
+        if isinstance(pile, UnreadPile) and pile.entries is not None:
+            return remembered._replace(pile=pile.entries)
+    return state_from_dict(position)
 
 
 def legal_dicts(game: DDMau, position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
@@ -488,5 +511,19 @@ def legal_dicts(game: DDMau, position: Mapping[str, Any], seat: int | None) -> l
     try:
         actions = game.legal(state_from_dict(position, unread_pile=True) if state is None else state, seat)
     except PileNeeded:
-        actions = game.legal(state_from_dict(position), seat)
-    return list(map(action_to_dict, actions))
+        # the plays read from memory only if they are found equal to their private copies
+        actions = game.legal(_read_in_full(position, _recall(position, plays=True)), seat)
+    # `action_to_dict` of each, written out: a few actions on every call, a thousand for a big hand
+    listed: list[dict[str, Any]] = []
+    append = listed.append
+    for who, act, cards, mm, color, ddmau, target in actions:
+        if act == "play":
+            if color is None:
+                append({"seat": who, "act": "play", "cards": [*cards], "mm": [*mm], "ddmau": ddmau})
+            else:
+                append({"seat": who, "act": "play", "cards": [*cards], "mm": [*mm], "color": color, "ddmau": ddmau})
+        elif act == "catch":
+            append({"seat": who, "act": "catch", "target": target})
+        else:
+            append({"seat": who, "act": act})
+    return listed

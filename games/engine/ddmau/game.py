@@ -45,6 +45,9 @@ MODES = ("standard", "tournament")
 # builds a NamedTuple without its Python-level `__new__`: every field given, in order
 _new = tuple.__new__
 TEAMS: Mapping[int, tuple[tuple[int, ...], ...]] = {4: ((0, 2), (1, 3)), 6: ((0, 3), (1, 4), (2, 5))}
+# the event of a draw of one card, as `_Table.pick_up` writes it: the text per seat, and its data
+_DRAWS_TEXT = tuple(f"{p(seat)} draws a card" for seat in range(10))
+_ONE_CARD = (("count", 1),)
 
 
 def remove_cards(hand: Hand, cards: tuple[str, ...]) -> Hand | None:
@@ -182,7 +185,8 @@ class DDMau(Rules[State, Action]):
     def legal(self, state: State, seat: int | None) -> list[Action]:
         if seat is None:
             return []  # DD MAU has no reaction windows: the server never acts
-        return legal_actions(self._rules_of(state), state, seat)
+        # `_rules_of`'s first test written out here and in `step`: the state is nearly always of these rules
+        return legal_actions(self if state.options is self.options else self._rules_of(state), state, seat)
 
     def card(self, code: str) -> CardFace:
         return card_face(code)
@@ -351,7 +355,7 @@ class DDMau(Rules[State, Action]):
         return DDMau.for_options(state.options)
 
     def step(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
-        rules = self._rules_of(state)
+        rules = self if state.options is self.options else self._rules_of(state)
         if state.over:
             raise refuse("R50", "the game is over")
         seat = action.seat
@@ -408,7 +412,10 @@ class DDMau(Rules[State, Action]):
         rest = remove_cards(state.hands[seat], action.cards)
         if rest is None:
             raise refuse("R17", "you do not hold all of those cards")
-        facts = self.check_play(state, action)
+        # `check_play`, written out
+        facts = self.checker.check(
+            state.top, state.streak, len(state.hands[seat]), action.cards, action.mm, action.color
+        )
         entry: PileEntry = _new(PileEntry, (seat, action.cards, action.mm, facts.color, False))
         hands = (*state.hands[:seat], rest, *state.hands[seat + 1 :])
         # `+` rather than unpacking: an unread pile (unread_pile.py) takes a play on top that way only
@@ -487,11 +494,29 @@ class DDMau(Rules[State, Action]):
     def draw_card(self, state: State, seat: int) -> tuple[State, tuple[Event, ...]]:
         if state.draws >= MAX_DRAWS:
             raise refuse("R17", "you have drawn three times this turn: play or pass")
+        draw = state.draw
+        if draw:
+            # the card is there (most draws): what `_Table.pick_up` does below, without the table
+            hands = state.hands
+            after: State = _new(
+                State,
+                (
+                    state[0],  # options
+                    (*hands[:seat], hands[seat] + draw[:1], *hands[seat + 1 :]),
+                    draw[1:],
+                    *state[3:9],  # pile .. direction
+                    state.draws + 1,
+                    None,  # must_call
+                    *state[11:],  # blocked .. dealoff
+                ),
+            )
+            text = _DRAWS_TEXT[seat] if seat < len(_DRAWS_TEXT) else f"{p(seat)} draws a card"
+            return after, (_new(Event, ("draw", text, seat, (), _ONE_CARD)),)
         table = _Table(state, state.hands, state.pile)
         table.pick_up(seat, 1, "draws a card", "draw")
         # `state._replace(hands=..., draw=..., pile=..., draws=state.draws + 1, must_call=None,
         # reshuffles=...)`, built directly (see `play_effects`)
-        after: State = _new(
+        after = _new(
             State,
             (
                 state[0],  # options
@@ -784,7 +809,8 @@ def play_event(seat: int, action: Action, facts: PlayFacts) -> Event:
         words += " (Master Mau as " + ", ".join(action.mm) + ")"
     if action.color is not None:
         words += f" and names {COLOUR_NAMES[action.color]}"
-    return event("play", words, seat, action.cards, mm=action.mm, color=action.color)
+    # `event("play", words, seat, action.cards, mm=action.mm, color=action.color)`, built directly
+    return _new(Event, ("play", words, seat, action.cards, (("mm", action.mm), ("color", action.color))))
 
 
 DDMAU = DDMau()

@@ -37,24 +37,46 @@ class UnreadPile(tuple[PileEntry, ...]):
     # the engine's own copies of the plays below, when they were found equal to them (convert.py's
     # remembered positions): the plays below may then be shared rather than copied when written
     private: list[dict[str, Any]] | None
+    # with `private`, the plays below as the engine wrote them, when it had them at hand: what
+    # reading them gives, so that a position found equal to its private copies is read in full
+    # without reading its plays again
+    entries: tuple[PileEntry, ...] | None
 
     def __new__(
         cls,
         below: Sequence[Mapping[str, Any]],
         added: tuple[PileEntry, ...] = (),
         private: list[dict[str, Any]] | None = None,
+        entries: tuple[PileEntry, ...] | None = None,
     ) -> UnreadPile:
-        pile = super().__new__(cls)
-        pile.below = below
-        pile.added = added
-        pile.private = private
-        return pile
+        return new_unread_pile(below, added, private, entries)
 
     def __add__(self, more: tuple[PileEntry, ...]) -> UnreadPile:  # type: ignore[override]  # plays only
-        return UnreadPile(self.below, self.added + more, self.private)
+        return new_unread_pile(self.below, self.added + more, self.private, self.entries)
 
     def __repr__(self) -> str:
         return f"UnreadPile({len(self.below)} plays unread, {self.added!r} on top)"
+
+
+_new = tuple.__new__
+
+
+def new_unread_pile(
+    below: Sequence[Mapping[str, Any]],
+    added: tuple[PileEntry, ...] = (),
+    private: list[dict[str, Any]] | None = None,
+    entries: tuple[PileEntry, ...] | None = None,
+) -> UnreadPile:
+    """`UnreadPile(below, added, private, entries)` at half the cost (one is made on every
+    `apply`): without the class call's `__new__` and `super()`, its attributes put straight into
+    its `__dict__` (a tuple subclass can have no `__slots__`)."""
+    pile: UnreadPile = _new(UnreadPile)
+    attributes = pile.__dict__
+    attributes["below"] = below
+    attributes["added"] = added
+    attributes["private"] = private
+    attributes["entries"] = entries
+    return pile
 
 
 def _look(self: UnreadPile, *args: object) -> NoReturn:
