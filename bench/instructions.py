@@ -3,11 +3,12 @@
 On a shared machine the CPU time of the same work varies by 10-20% from one run to the next, more
 than most changes to the push path are worth. The instructions it executes vary far less (see
 bench/README.md for how much), so two commits compare to about a percent: run both at once, from
-two checkouts (`git worktree add`), as valgrind's counts do not depend on the machine's load. This script runs its own inner part under
-valgrind's callgrind four times: N and 2N rounds of moves on four 4-seat tables, each once without
-and once with every player's patch after each move (`table_state` and `render_table_patch`, what the
-table socket does per viewer). The differences leave out start-up and first renders (templates
-compiled, caches filled) and give the steady cost:
+two checkouts (`git worktree add`), as valgrind's counts do not depend on the machine's load.
+
+This script runs its own inner part under valgrind's callgrind four times: N and 2N rounds of moves
+on four 4-seat tables, each once without and once with every player's patch after each move
+(`table_state` and `render_table_patch`, what the table socket does per viewer). The differences
+leave out start-up and first renders (templates compiled, caches filled) and give the steady cost:
 
 - a move: `do_move` with the scripted player's choice (the engine's legal actions) and one read of
   the table's log, per move;
