@@ -272,7 +272,7 @@ _felts: _ClearedWhenFull[SafeString] = _ClearedWhenFull(4096)
 
 
 def felt_html(presenter: Presenter, context: Mapping[str, Any]) -> SafeString:
-    """The game's felt (the pile, the draw pile, whose turn, the last play), rendered once per look.
+    """The game's felt (the pile, the draw pile, whose turn, the last play), rendered once a move.
 
     After a move every viewer sees the same felt but for a few words (`presenter.felt_phrases`:
     "Your turn" for one, "Ana to play" for the others), and a spectator sees it too: it is rendered
