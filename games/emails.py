@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from accounts import unsubscribe
 from games import engine, rendering
-from games.engine.events import Event, render_text
+from games.engine.events import events_in_words
 from games.models import Game, describe_seconds
 from games.presenters import presenter_for
 from games.table_state import LogLine, TableState, table_state
@@ -121,12 +121,7 @@ def _line(line: LogLine, names: Mapping[int, str], variant: str) -> str:
         seat, _, body = line.text.partition(": ")
         words = presenter_for(variant).notation_words(body if seat.isdigit() and body else line.text)
         return f"{names.get(line.seat or 0, '?')}: {words}"
-    said = []
-    for raw in line.events:
-        event = Event.from_dict(raw)
-        cards = ", ".join(engine.card_info(variant, code).name for code in event.cards)
-        said.append(render_text(event, names, cards))
-    return "; ".join(said)
+    return events_in_words(line.events, names, lambda code: engine.card_info(variant, code).name)
 
 
 def glance(state: TableState, url: str) -> Glance:

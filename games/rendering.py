@@ -25,8 +25,9 @@ from django.utils import timezone, translation
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString
 
+from games.engine.events import events_in_words
 from games.presenters import presenter_for
-from games.presenters.base import Presenter, ScoreRow, describe_events, spoken_events
+from games.presenters.base import Presenter, ScoreRow, describe_events
 from games.table_state import LOG_LINES, LogLine, SeatState, TableState
 
 V = TypeVar("V")
@@ -446,7 +447,7 @@ def _hand_break(line: LogLine, names: Mapping[int, str]) -> str:
 
 
 def _spoken_line(line: LogLine, names: Mapping[int, str], presenter: Presenter) -> str:
-    words = spoken_events(presenter, line.events, names) if line.events else line.text
+    words = events_in_words(line.events, names, presenter.card_words) if line.events else line.text
     if line.source == "timeout" and line.seat is not None:
         return f"{words} (played for {names.get(line.seat, '?')}, who ran out of time)"
     return words

@@ -12,7 +12,7 @@ at seats 0..9 and `{cards}` for the event's cards, so that the site puts in name
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
 # builds a NamedTuple without its Python-level `__new__` (every field given, in order): every step
@@ -84,6 +84,18 @@ def render_text(ev: Event, names: Mapping[int, str], cards: str | None = None) -
         return ev.text.format_map(_Missing(values))
     except (ValueError, IndexError):
         return ev.text
+
+
+def events_in_words(
+    events: Iterable[Mapping[str, Any]], names: Mapping[int, str], card_words: Callable[[str], str]
+) -> str:
+    """A move's stored events (`Event.as_dict`) in plain words, the players and the cards by name
+    ("Ana plays red 7, red 8"): for a mail, and for a screen reader where the table shows cards."""
+    said = []
+    for raw in events:
+        ev = Event.from_dict(raw)
+        said.append(render_text(ev, names, ", ".join(card_words(code) for code in ev.cards)))
+    return "; ".join(said)
 
 
 class _Missing(dict[str, str]):

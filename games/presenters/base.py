@@ -405,26 +405,3 @@ def _event_html(presenter: Presenter, event: Mapping[str, Any], names: Mapping[i
 
 def describe_events(presenter: Presenter, events: Sequence[Mapping[str, Any]], names: Mapping[int, str]) -> SafeString:
     return format_html_join("; ", "{0}", ((presenter.event_html(e, names),) for e in events))
-
-
-def spoken_events(presenter: Presenter, events: Sequence[Mapping[str, Any]], names: Mapping[int, str]) -> str:
-    """The events in plain words, for a screen reader: the players by name, the cards by theirs ("red
-    12, Master Mau", where the log shows chips)."""
-    return "; ".join(_event_words(presenter, event, names) for event in events)
-
-
-def _event_words(presenter: Presenter, event: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    cards = event.get("cards") or ()
-
-    def fill(mark: re.Match[str]) -> str:
-        key = mark[1]
-        if key == "cards":
-            return ", ".join(presenter.card_words(code) for code in cards)
-        if key.startswith("p") and key[1:].isdigit():
-            return names.get(int(key[1:]), f"seat {key[1:]}")
-        return mark[0]
-
-    return _PLACE.sub(fill, str(event.get("text", "")))
-
-
-_PLACE = re.compile(r"\{([^{}]*)\}")
