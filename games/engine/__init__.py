@@ -29,7 +29,7 @@ from typing import Any
 
 # DD MAU, the site's first game, keeps its names here for the code written before the others came.
 from .ddmau.cards import CARDS, COLOURS, CardInfo, card_points
-from .ddmau.convert import apply_dict, legal_dicts, state_from_dict, state_to_dict
+from .ddmau.convert import state_from_dict, state_to_dict
 from .ddmau.game import DDMAU, DDMau
 from .ddmau.options import Options
 from .ddmau.state import Action, State
@@ -93,38 +93,21 @@ def rules_of(position: Mapping[str, Any]) -> Rules[Any, Any]:
     return get_rules(variant, rules)
 
 
-def _plain_ddmau(position: Mapping[str, Any]) -> bool:
-    """Is `position` a dict of DD MAU without house rules, `rules_of` being `DDMAU`? Random play and
-    the site apply and list actions on such positions, a few microseconds a call, so the facade
-    then calls what `DDMAU.apply_dict` and `DDMAU.legal_dicts` call (`ddmau.convert`'s) directly,
-    without `rules_of` and the method between."""
-    return type(position) is dict and not position.get("rules") and position.get("variant", "ddmau") == "ddmau"
-
-
 def step_position(position: Mapping[str, Any], action: Any) -> tuple[dict[str, Any], tuple[Event, ...]]:
     """The position after `action` and the public events of it; `IllegalAction` if the rules refuse
     it. `position` is not changed."""
-    if _plain_ddmau(position):
-        return apply_dict(DDMAU, position, action)
     return rules_of(position).apply_dict(position, action)
 
 
 def apply(position: Mapping[str, Any], action: Any) -> dict[str, Any]:
     """The position after `action`; `IllegalAction` if the rules refuse it. `position` is not changed."""
-    if _plain_ddmau(position):
-        return apply_dict(DDMAU, position, action)[0]
     return rules_of(position).apply_dict(position, action)[0]
 
 
 def legal_actions(position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
     """Every action `seat` may take now, one per outcome, out-of-turn acts included; None: the server's.
     A seat that is not at the table (not an int from 0 to the number of seats less 1) may do nothing."""
-    if _plain_ddmau(position):
-        if type(seat) is int and 0 <= seat < len(position.get("hands") or ()):
-            return legal_dicts(DDMAU, position, seat)
-        rules: Rules[Any, Any] = DDMAU
-    else:
-        rules = rules_of(position)
+    rules = rules_of(position)
     if seat is not None and (
         (type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)))
         or not 0 <= seat < len(position.get("hands") or ())

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from ..errors import refuse
 from ..events import Event
+from ..rules import known_cards
 from .cards import CARDS, COLOURS, MASTER_MAU, MM_DECLARATIONS
 from .options import DEFAULT_OPTIONS, Options
 from .state import Action, LastHand, Pending, PileEntry, State, Top
@@ -245,16 +246,18 @@ def _write_pile(
             entries = None
         pile = pile.added
     for seat, cards, mm, color, block in pile:
-        # the play as a position's dict (NOTATION.md), and the private copy of it
-        if block:
-            written.append({"seat": seat, "cards": [*cards], "mm": [*mm], "color": color, "block": True})
-            if private is not None:
-                private.append({"seat": seat, "cards": [*cards], "mm": [*mm], "color": color, "block": True})
-        else:
-            written.append({"seat": seat, "cards": [*cards], "mm": [*mm], "color": color})
-            if private is not None:
-                private.append({"seat": seat, "cards": [*cards], "mm": [*mm], "color": color})
+        written.append(_play_dict(seat, cards, mm, color, block))
+        if private is not None:
+            private.append(_play_dict(seat, cards, mm, color, block))
     return written, private, entries
+
+
+def _play_dict(
+    seat: int, cards: tuple[str, ...], mm: tuple[str, ...], color: str | None, block: bool
+) -> dict[str, Any]:
+    if block:
+        return {"seat": seat, "cards": [*cards], "mm": [*mm], "color": color, "block": True}
+    return {"seat": seat, "cards": [*cards], "mm": [*mm], "color": color}
 
 
 def _copy_unread(entries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -389,14 +392,11 @@ def _remember(
     master_on_top = top_d is not None and top_d["card"] == MASTER_MAU
     if master_on_top and private is None:
         return
-    # the hands a read checks: those the step changed (a new deal changes them all): `known_cards`,
-    # written out, as this runs on every `apply`. A step that leaves the draw pile as it was (a
-    # play, a block, a pass) took cards out of hands and put none in: nothing to check
-    if s.draw is not before.draw:
-        known = CODES.issuperset
-        for hand, old in zip(s.hands, before.hands, strict=True):
-            if hand is not old and not known(hand):
-                return  # reading it again would refuse it: leave that to the reading
+    # the hands a read checks: those the step changed (a new deal changes them all). A step that
+    # leaves the draw pile as it was (a play, a block, a pass) took cards out of hands and put none
+    # in: nothing to check
+    if s.draw is not before.draw and not known_cards(CODES, s.hands, before.hands):
+        return  # reading it again would refuse it: leave that to the reading
     pile = position["pile"]
     unread = new_unread_pile(pile, (), private, entries)
     # the State reading the position gives: the position's own pile list, unread, and the top and
@@ -439,10 +439,7 @@ def _private_copy(position: dict[str, Any]) -> dict[str, Any]:
     if (winners := position["winners"]) is not None:
         copy["winners"] = winners[:]
     if (last := position["last_hand"]) is not None:
-        last = copy["last_hand"] = last.copy()
-        last["points"] = last["points"][:]
-        if "nets" in last:
-            last["nets"] = last["nets"][:]
+        copy["last_hand"] = _copy_last(last)
     if "dealoff" in position:
         copy["dealoff"] = position["dealoff"][:]
     return copy
@@ -450,6 +447,14 @@ def _private_copy(position: dict[str, Any]) -> dict[str, Any]:
 
 def _copy_rules(rules: dict[str, Any]) -> dict[str, Any]:
     return {k: dict(v) if isinstance(v, dict) else v for k, v in rules.items()} if rules else {}
+
+
+def _copy_last(last: dict[str, Any]) -> dict[str, Any]:
+    copy = last.copy()
+    copy["points"] = last["points"][:]
+    if "nets" in last:
+        copy["nets"] = last["nets"][:]
+    return copy
 
 
 def _recall(position: Mapping[str, Any], *, plays: bool) -> State | None:
@@ -513,17 +518,4 @@ def legal_dicts(game: DDMau, position: Mapping[str, Any], seat: int | None) -> l
     except PileNeeded:
         # the plays read from memory only if they are found equal to their private copies
         actions = game.legal(_read_in_full(position, _recall(position, plays=True)), seat)
-    # `action_to_dict` of each, written out: a few actions on every call, a thousand for a big hand
-    listed: list[dict[str, Any]] = []
-    append = listed.append
-    for who, act, cards, mm, color, ddmau, target in actions:
-        if act == "play":
-            if color is None:
-                append({"seat": who, "act": "play", "cards": [*cards], "mm": [*mm], "ddmau": ddmau})
-            else:
-                append({"seat": who, "act": "play", "cards": [*cards], "mm": [*mm], "color": color, "ddmau": ddmau})
-        elif act == "catch":
-            append({"seat": who, "act": "catch", "target": target})
-        else:
-            append({"seat": who, "act": act})
-    return listed
+    return list(map(action_to_dict, actions))

@@ -45,8 +45,9 @@ MODES = ("standard", "tournament")
 # builds a NamedTuple without its Python-level `__new__`: every field given, in order
 _new = tuple.__new__
 TEAMS: Mapping[int, tuple[tuple[int, ...], ...]] = {4: ((0, 2), (1, 3)), 6: ((0, 3), (1, 4), (2, 5))}
+DRAWS_A_CARD = "draws a card"  # a draw's words after the player's name
 # the event of a draw of one card, as `_Table.pick_up` writes it: the text per seat, and its data
-_DRAWS_TEXT = tuple(f"{p(seat)} draws a card" for seat in range(10))
+_DRAWS_TEXT = tuple(f"{p(seat)} {DRAWS_A_CARD}" for seat in range(10))
 _ONE_CARD = (("count", 1),)
 
 
@@ -185,8 +186,7 @@ class DDMau(Rules[State, Action]):
     def legal(self, state: State, seat: int | None) -> list[Action]:
         if seat is None:
             return []  # DD MAU has no reaction windows: the server never acts
-        # `_rules_of`'s first test written out here and in `step`: the state is nearly always of these rules
-        return legal_actions(self if state.options is self.options else self._rules_of(state), state, seat)
+        return legal_actions(self._rules_of(state), state, seat)
 
     def card(self, code: str) -> CardFace:
         return card_face(code)
@@ -355,7 +355,7 @@ class DDMau(Rules[State, Action]):
         return DDMau.for_options(state.options)
 
     def step(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
-        rules = self if state.options is self.options else self._rules_of(state)
+        rules = self._rules_of(state)
         if state.over:
             raise refuse("R50", "the game is over")
         seat = action.seat
@@ -412,10 +412,7 @@ class DDMau(Rules[State, Action]):
         rest = remove_cards(state.hands[seat], action.cards)
         if rest is None:
             raise refuse("R17", "you do not hold all of those cards")
-        # `check_play`, written out
-        facts = self.checker.check(
-            state.top, state.streak, len(state.hands[seat]), action.cards, action.mm, action.color
-        )
+        facts = self.check_play(state, action)
         entry: PileEntry = _new(PileEntry, (seat, action.cards, action.mm, facts.color, False))
         hands = (*state.hands[:seat], rest, *state.hands[seat + 1 :])
         # `+` rather than unpacking: an unread pile (unread_pile.py) takes a play on top that way only
@@ -510,10 +507,10 @@ class DDMau(Rules[State, Action]):
                     *state[11:],  # blocked .. dealoff
                 ),
             )
-            text = _DRAWS_TEXT[seat] if seat < len(_DRAWS_TEXT) else f"{p(seat)} draws a card"
+            text = _DRAWS_TEXT[seat] if seat < len(_DRAWS_TEXT) else f"{p(seat)} {DRAWS_A_CARD}"
             return after, (_new(Event, ("draw", text, seat, (), _ONE_CARD)),)
         table = _Table(state, state.hands, state.pile)
-        table.pick_up(seat, 1, "draws a card", "draw")
+        table.pick_up(seat, 1, DRAWS_A_CARD, "draw")
         # `state._replace(hands=..., draw=..., pile=..., draws=state.draws + 1, must_call=None,
         # reshuffles=...)`, built directly (see `play_effects`)
         after = _new(
@@ -809,8 +806,7 @@ def play_event(seat: int, action: Action, facts: PlayFacts) -> Event:
         words += " (Master Mau as " + ", ".join(action.mm) + ")"
     if action.color is not None:
         words += f" and names {COLOUR_NAMES[action.color]}"
-    # `event("play", words, seat, action.cards, mm=action.mm, color=action.color)`, built directly
-    return _new(Event, ("play", words, seat, action.cards, (("mm", action.mm), ("color", action.color))))
+    return event("play", words, seat, action.cards, mm=action.mm, color=action.color)
 
 
 DDMAU = DDMau()
