@@ -448,15 +448,18 @@ def _hand_break(line: LogLine, names: Mapping[int, str]) -> str:
 
 def _spoken_line(line: LogLine, names: Mapping[int, str], presenter: Presenter) -> str:
     words = events_in_words(line.events, names, presenter.card_words) if line.events else line.text
-    if line.source == "timeout" and line.seat is not None:
-        return f"{words} (played for {names.get(line.seat, '?')}, who ran out of time)"
-    return words
+    note = _timeout_note(line, names)
+    return f"{words} ({note})" if note else words
 
 
 def _log_line(line: LogLine, names: Mapping[int, str], presenter: Presenter) -> SafeString:
     words = describe_events(presenter, line.events, names) if line.events else format_html("{0}", line.text)
+    note = _timeout_note(line, names)
+    return format_html('{0} <span class="muted">({1})</span>', words, note) if note else words
+
+
+def _timeout_note(line: LogLine, names: Mapping[int, str]) -> str:
+    """For a move the table made for a player who ran out of time, the words saying so; else ""."""
     if line.source == "timeout" and line.seat is not None:
-        return format_html(
-            '{0} <span class="muted">(played for {1}, who ran out of time)</span>', words, names.get(line.seat, "?")
-        )
-    return words
+        return f"played for {names.get(line.seat, '?')}, who ran out of time"
+    return ""

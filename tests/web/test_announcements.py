@@ -51,3 +51,13 @@ def test_it_announces_a_play_with_the_names_of_its_cards(alice: Any, carol: Any,
         assert presenter.card_words(code) in words
     assert "<span" not in words
     assert announced(game, alice) == words  # every viewer hears the same line
+
+
+def test_it_says_when_the_table_played_for_someone_who_ran_out_of_time() -> None:
+    from games.rendering import logged
+    from games.table_state import LogLine
+
+    line = LogLine(7, 0, "seat 0 draws a card", "timeout", ({"kind": "draw", "text": "{p0} draws a card", "seat": 0},))
+    (row,) = logged([line], {0: "Zoë <b>"}, presenter_for("ddmau"))
+    assert row.spoken == "Zoë <b> draws a card (played for Zoë <b>, who ran out of time)"
+    assert '<span class="muted">(played for Zoë &lt;b&gt;, who ran out of time)</span>' in row.words
