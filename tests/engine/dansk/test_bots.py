@@ -177,3 +177,11 @@ def test_it_has_the_greedy_bot_block_a_one_card_opponent_in_the_last_round_only_
     ]:
         pos = position(hands, pile=pile, totals=totals, hand=round_)
         assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, card), (round_, totals)
+
+
+def test_it_has_the_greedy_bot_shed_a_draw_4_rather_than_a_high_number_card() -> None:
+    # a Draw 4 held is 10 points lost whenever someone else goes out first: with a blue 8 and a
+    # blue Draw 4 to follow the blue Reverse, the Draw 4 goes and the next player picks up four
+    others = ["G1 G3 G4 G5 G6", "Y1 Y2 Y3 Y4 Y5", "R1 R2 R3 R4 R5"]
+    pos = position([["B8", "G7", "T4B", "G2", "Y8"], *others], pile="B1 RVB")
+    assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, "T4B")
