@@ -424,8 +424,7 @@ def _private_copy(position: dict[str, Any]) -> dict[str, Any]:
     """A copy of a position `_position` wrote, equal to it and sharing with it nothing that can be
     changed in place but its pile list."""
     copy = position.copy()
-    rules = position["rules"]
-    copy["rules"] = _copy_rules(rules) if rules else {}
+    copy["rules"] = _copy_rules(position["rules"])
     copy["hands"] = list(map(list.copy, position["hands"]))
     copy["draw"] = position["draw"][:]
     copy["totals"] = position["totals"][:]

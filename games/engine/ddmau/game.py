@@ -46,9 +46,6 @@ MODES = ("standard", "tournament")
 _new = tuple.__new__
 TEAMS: Mapping[int, tuple[tuple[int, ...], ...]] = {4: ((0, 2), (1, 3)), 6: ((0, 3), (1, 4), (2, 5))}
 DRAWS_A_CARD = "draws a card"  # a draw's words after the player's name
-# the event of a draw of one card, as `_Table.pick_up` writes it: the text per seat, and its data
-_DRAWS_TEXT = tuple(f"{p(seat)} {DRAWS_A_CARD}" for seat in range(10))
-_ONE_CARD = (("count", 1),)
 
 
 def remove_cards(hand: Hand, cards: tuple[str, ...]) -> Hand | None:
@@ -507,8 +504,7 @@ class DDMau(Rules[State, Action]):
                     *state[11:],  # blocked .. dealoff
                 ),
             )
-            text = _DRAWS_TEXT[seat] if seat < len(_DRAWS_TEXT) else f"{p(seat)} {DRAWS_A_CARD}"
-            return after, (_new(Event, ("draw", text, seat, (), _ONE_CARD)),)
+            return after, (event("draw", f"{p(seat)} {DRAWS_A_CARD}", seat, count=1),)
         table = _Table(state, state.hands, state.pile)
         table.pick_up(seat, 1, DRAWS_A_CARD, "draw")
         # `state._replace(hands=..., draw=..., pile=..., draws=state.draws + 1, must_call=None,
