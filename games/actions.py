@@ -396,8 +396,8 @@ def _do_move(
             if racing:  # C6: the act lost a race; it costs nothing
                 return _refused(game, "stale", f"{TOO_LATE} ({ruling})", seats)
             return _refused(game, "illegal", str(ruling), seats)
-        move = store_move(game, seat.index, move_action, notation, events, source, client_move_id)
-        advance(game, rules, before, after, events)
+        move = new_move(game, seat.index, move_action, notation, events, source, client_move_id)
+        advance(game, rules, before, after, events, move)
         if source == Move.Source.PLAYER and seat.timeouts_in_a_row:
             seat.timeouts_in_a_row = 0
             seat.save(update_fields=["timeouts_in_a_row"])
@@ -406,7 +406,7 @@ def _do_move(
     return MoveResult(game=game, outcome="applied", move=move, seats=seats)
 
 
-def store_move(
+def new_move(
     game: Game,
     seat: int | None,
     action: Mapping[str, Any],
@@ -415,19 +415,18 @@ def store_move(
     source: str,
     client_move_id: str | None = None,
 ) -> Move:
-    """The move row: the action, its notation and the engine's public events."""
-    return prepared.insert(
-        Move(
-            game=game,
-            seq=game.seq + 1,
-            seat=seat,
-            action=dict(action),
-            notation=notation[:200],
-            public_line=public_line(notation, events),
-            events=[event.as_dict() for event in events],
-            source=source,
-            client_move_id=client_move_id or "",
-        )
+    """The move's row, not yet stored (`advance` stores it with the position): the action, its
+    notation and the engine's public events."""
+    return Move(
+        game=game,
+        seq=game.seq + 1,
+        seat=seat,
+        action=dict(action),
+        notation=notation[:200],
+        public_line=public_line(notation, events),
+        events=[event.as_dict() for event in events],
+        source=source,
+        client_move_id=client_move_id or "",
     )
 
 
@@ -439,9 +438,12 @@ def public_line(notation: str, events: Sequence[Any]) -> str:
     return (words or notation)[:200]
 
 
-def advance(game: Game, rules: Any, before: Mapping[str, Any], after: dict[str, Any], events: Sequence[Any]) -> None:
-    """Store the new position; a new turn (or a new hand) starts a new deadline, a new reaction window
-    its own; a hand's end is announced after the commit."""
+def advance(
+    game: Game, rules: Any, before: Mapping[str, Any], after: dict[str, Any], events: Sequence[Any], move: Move
+) -> None:
+    """Store `move` (from `new_move`) and the new position, in one statement; a new turn (or a new
+    hand) starts a new deadline, a new reaction window its own; a hand's end is announced after the
+    commit."""
     now = timezone.now()
     game.position = after
     game.seq += 1
@@ -469,7 +471,7 @@ def advance(game: Game, rules: Any, before: Mapping[str, Any], after: dict[str, 
     if hand_over or after.get("over"):
         game.hand_ended_seq = game.seq  # the row says a hand ended here, should the announcement be lost
         fields.append("hand_ended_seq")
-    prepared.update(game, tuple(fields))
+    prepared.insert_and_update(move, game, tuple(fields))
     if hand_over or after.get("over"):
         from games.signals import announce_hand_end
 

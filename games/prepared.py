@@ -5,7 +5,8 @@ and its league) and the seats (with their players and profiles) that is most of 
 in this process, more than PostgreSQL's answer. A `Prepared` query keeps what compiling gave (the
 SQL, the columns, how rows become model objects, the converters) and only runs the SQL with new
 values. It builds the same objects the queryset would (select_related included), so callers cannot
-tell the difference; tests/web/test_prepared.py holds it to that.
+tell the difference; tests/web/test_prepared.py holds it to that. A move's two writes, its row
+and the table's new position, go to PostgreSQL in one statement (`insert_and_update`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
+from django.core.exceptions import ObjectDoesNotExist
 from django.db import connections
 from django.db.models import Model, QuerySet
 from django.db.models.query import get_related_populators  # type: ignore[attr-defined]
@@ -118,30 +120,51 @@ def _statement(kind: str, model: type[Model], names: tuple[str, ...], using: str
     return sql
 
 
-def insert(obj: M, using: str = "default") -> M:
-    """`obj.save()` for a new row, with its INSERT written once per model (no signals: the models
-    this serves have no receivers). auto_now_add and defaults apply as in save()."""
+def _insert_parts(obj: Model, using: str) -> tuple[str, list[Any]]:
+    """The INSERT of `obj.save()` for a new row (no signals: the models this serves have no
+    receivers; auto_now_add and defaults apply as in save()), written once per model."""
     connection = connections[using]
     meta = obj._meta
     fields = [
         field for field in meta.concrete_fields if not field.primary_key or getattr(obj, field.attname) is not None
     ]
     values = [field.get_db_prep_save(field.pre_save(obj, True), connection) for field in fields]
-    sql = _statement("insert", type(obj), tuple(field.name for field in fields), using)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, values)
-        (obj.pk,) = cursor.fetchone()
-    obj._state.adding = False
-    obj._state.db = using
-    return obj
+    return _statement("insert", type(obj), tuple(field.name for field in fields), using), values
 
 
-def update(obj: M, names: tuple[str, ...], using: str = "default") -> None:
-    """`obj.save(update_fields=names)` for a row known to exist (it is locked), its UPDATE written once
-    per set of fields."""
+def _update_parts(obj: Model, names: tuple[str, ...], using: str) -> tuple[str, list[Any]]:
+    """The UPDATE of `obj.save(update_fields=names)`, written once per set of fields."""
     connection = connections[using]
     meta = obj._meta
     fields = [meta.get_field(name) for name in names]
     values = [field.get_db_prep_save(field.pre_save(obj, False), connection) for field in fields]  # type: ignore[union-attr]
+    return _statement("update", type(obj), names, using), [*values, obj.pk]
+
+
+def insert_and_update(new: M, obj: Model, names: tuple[str, ...], using: str = "default") -> M:
+    """`new.save()` for a new row and `obj.save(update_fields=names)` for a row known to exist (it is
+    locked), in one statement: one round trip to the database instead of two (a move's row and its
+    table's new position). A failed insert (a unique constraint) changes neither row and raises
+    IntegrityError, as save() would."""
+    connection = connections[using]
+    insert_sql, insert_values = _insert_parts(new, using)
+    update_sql, update_values = _update_parts(obj, names, using)
     with connection.cursor() as cursor:
-        cursor.execute(_statement("update", type(obj), names, using), [*values, obj.pk])
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                f"WITH inserted AS ({insert_sql}) {update_sql} RETURNING (SELECT * FROM inserted)",
+                [*insert_values, *update_values],
+            )
+            found = cursor.fetchone()
+        else:  # SQLite (make run on a bare machine) takes no INSERT inside WITH: two statements
+            cursor.execute(insert_sql, insert_values)
+            found = cursor.fetchone()
+            cursor.execute(update_sql, update_values)
+            if cursor.rowcount != 1:
+                found = None
+    if found is None:
+        raise ObjectDoesNotExist(f"{type(obj).__name__} {obj.pk} is gone: nothing was written")
+    new.pk = found[0]
+    new._state.adding = False
+    new._state.db = using
+    return new

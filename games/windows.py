@@ -58,8 +58,8 @@ def do_close_window(game_id: int, seq: int, now: datetime | None = None) -> Move
             game.save(update_fields=["window_deadline"])
             return None
         after, events = rules.apply_dict(before, close)
-        move = actions.store_move(game, None, close, rules.notation(close), events, Move.Source.SERVER)
-        actions.advance(game, rules, before, after, events)
+        move = actions.new_move(game, None, close, rules.notation(close), events, Move.Source.SERVER)
+        actions.advance(game, rules, before, after, events, move)
         transaction.on_commit(lambda: broadcast.game_moved(move))
         clock.after_turn_change(game)
     return move
