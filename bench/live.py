@@ -15,7 +15,10 @@ so choosing moves costs the server nothing. A table waits --think seconds betwee
 is about tables / (think + latency) moves per second. For each mode it prints the tables, moves,
 moves/s, latency p50/p99, SQL queries per move counted inside the server (bench/counting_asgi.py),
 the CPU seconds used by the server and by this client, and the load average at start and end (the
-machine is shared: read the figures beside it). The first --warmup seconds of play are not counted
+machine is shared: read the figures beside it), then the CPU a move costs daphne, this client,
+PostgreSQL and Redis (all of their processes, when they run on this machine; with --compare-bgio beside
+what a move costs boardgame.io's server and bench: two cores give each system a budget of CPU a
+move, and this shows how each spends it). The first --warmup seconds of play are not counted
 (a fresh server fills its connection pool and caches). daphne runs with Django's psycopg connection
 pool unless --no-pool. The bench stops its daphne processes on exit (even when it is killed) and
 removes the users, tables and sessions it created, and the turn tasks its moves queued, unless --keep.
@@ -33,6 +36,7 @@ import gc
 import json
 import os
 import re
+import resource
 import secrets
 import signal
 import statistics
@@ -227,6 +231,39 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (all its threads)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def service_cpu_seconds(name: str) -> float | None:
+    """User + system CPU time so far of every process on this machine called `name` ("postgres",
+    "redis-server"), those that ended included (the first of them holds their time); None when none
+    runs here. PostgreSQL's background processes (the WAL writer, the checkpointer, autovacuum) count
+    too: they work for the moves."""
+    clock = os.sysconf("SC_CLK_TCK")
+    total, found = 0, False
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if (entry / "comm").read_text().strip() != name:
+                continue
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+        except OSError:  # the process ended meanwhile
+            continue
+        found = True
+        total += int(fields[11]) + int(fields[12])
+        if not _called(int(fields[1]), name):  # the first of them: the time of its children that ended
+            total += int(fields[13]) + int(fields[14])
+    return total / clock if found else None
+
+
+def _called(pid: int, name: str) -> bool:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip() == name
+    except OSError:
+        return False
+
+
+SERVICES = {"postgres": "PostgreSQL", "redis-server": "Redis"}  # process name -> what the bench calls it
 
 
 def load_text() -> str:
@@ -429,6 +466,7 @@ async def play_mode(
     bases = [server.base for server in servers]
     load_before, queries_before = load_text(), await query_counts(bases)
     server_cpu = [cpu_seconds(server.process.pid) for server in servers]
+    service_cpu = {name: service_cpu_seconds(name) for name in SERVICES}
     client_cpu = time.process_time()
     results = Results()
     # This client's own garbage collections (up to 100 ms with 800 sockets' arrivals on the heap)
@@ -445,6 +483,9 @@ async def play_mode(
     elapsed = time.perf_counter() - started
     client_cpu = time.process_time() - client_cpu
     server_cpu = [cpu_seconds(server.process.pid) - before for server, before in zip(servers, server_cpu, strict=True)]
+    for name, before in service_cpu.items():
+        after = service_cpu_seconds(name)
+        service_cpu[name] = None if before is None or after is None else after - before
     queries = await query_counts(bases)
     counted = {key: queries.get(key, 0) - queries_before.get(key, 0) for key in queries}
     moves = max(results.moves, 1)
@@ -475,7 +516,13 @@ async def play_mode(
         f" ({sum(server_cpu) / elapsed * 100:.0f}% of one core), this client {client_cpu:.1f} s"
         f" ({client_cpu / elapsed * 100:.0f}%); load average at the end {load_text()}"
     )
+    per_move = {"daphne": sum(server_cpu) / moves * 1000, "this client": client_cpu / moves * 1000}
+    for name, seconds in service_cpu.items():
+        if seconds is not None:  # the service runs on this machine: all of its processes
+            per_move[SERVICES[name]] = seconds / moves * 1000
+    print(f"[{mode}] CPU a move: " + ", ".join(f"{name} {ms:.2f} ms" for name, ms in per_move.items()))
     return {
+        "cpu_ms_per_move": sum(per_move.values()),
         "moves_per_second": results.moves / elapsed,
         "p50_ms": percentile(results.latencies, 0.5) * 1000,
         "p99_ms": percentile(results.latencies, 0.99) * 1000,
@@ -551,6 +598,7 @@ def anatomy(prefix: str, moves: int = 40) -> None:
 # --- boardgame.io, measured in the same run -----------------------------------------------------
 
 BGIO_ANCHOR = ROOT.parent / "shared" / "anchors" / "bgio"
+BGIO_MOVES = re.compile(r"(\d+) moves in ")
 BGIO_LINE = re.compile(r"= (\d+) moves/s; move->next seat update p50 (\d+) ms p99 (\d+) ms")
 
 
@@ -574,6 +622,7 @@ def run_bgio(options: argparse.Namespace) -> dict[str, float]:
     as it is its turn, as `--think 0` here. Its latency is a move to the next seat's update."""
     scratch = bgio_copy()
     log = Path(tempfile.gettempdir()) / "ddmau-bench-bgio-server.log"
+    children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     with log.open("wb") as output:
         server = subprocess.Popen(
             ["node", "server.js"],
@@ -597,12 +646,14 @@ def run_bgio(options: argparse.Namespace) -> dict[str, float]:
     finally:
         server.terminate()
         server.wait(timeout=10)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)  # the server and its bench, both ended
+    cpu = sum(getattr(children, key) - getattr(children_before, key) for key in ("ru_utime", "ru_stime"))
     print(done.stdout.strip())
-    found = BGIO_LINE.search(done.stdout)
-    if found is None:
+    found, counted = BGIO_LINE.search(done.stdout), BGIO_MOVES.search(done.stdout)
+    if found is None or counted is None:
         raise SystemExit(f"boardgame.io's bench printed no figures: {done.stdout[-500:]} {done.stderr[-500:]}")
     moves, p50, p99 = (float(value) for value in found.groups())
-    return {"moves_per_second": moves, "p50_ms": p50, "p99_ms": p99}
+    return {"moves_per_second": moves, "p50_ms": p50, "p99_ms": p99, "cpu_ms_per_move": cpu / int(counted[1]) * 1000}
 
 
 def compare_with_bgio(figures: dict[str, dict[str, float]], options: argparse.Namespace) -> None:
@@ -615,6 +666,10 @@ def compare_with_bgio(figures: dict[str, dict[str, float]], options: argparse.Na
             f" p99 {ours['p99_ms']:.0f} ms) vs boardgame.io {peer['moves_per_second']:.0f} moves/s"
             f" (p50 {peer['p50_ms']:.0f} ms, p99 {peer['p99_ms']:.0f} ms): ratio {ratio:.2f}"
             f" (aim >= 0.25 at --think 0)"
+        )
+        print(
+            f"[{mode}] CPU a move: this site {ours['cpu_ms_per_move']:.2f} ms (above), boardgame.io"
+            f" {peer['cpu_ms_per_move']:.2f} ms (its server and its bench, the whole run)"
         )
 
 
