@@ -244,9 +244,22 @@ def stop_servers(servers: list[Server]) -> None:
             server.process.wait()
 
 
+def _stat_fields(pid: int | str) -> list[str]:
+    """The fields of /proc/<pid>/stat after the process's name (the name may hold spaces)."""
+    return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+
+
+def _name(pid: int | str) -> str | None:
+    """The process's name, or None once it has ended."""
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return None
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (all its threads)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    fields = _stat_fields(pid)
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -255,29 +268,19 @@ def service_cpu_seconds(name: str) -> float | None:
     "redis-server"), those that ended included (the first of them holds their time); None when none
     runs here. PostgreSQL's background processes (the WAL writer, the checkpointer, autovacuum) count
     too: they work for the moves."""
-    clock = os.sysconf("SC_CLK_TCK")
     total, found = 0, False
     for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
+        if not entry.name.isdigit() or _name(entry.name) != name:
             continue
         try:
-            if (entry / "comm").read_text().strip() != name:
-                continue
-            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            fields = _stat_fields(entry.name)
         except OSError:  # the process ended meanwhile
             continue
         found = True
         total += int(fields[11]) + int(fields[12])
-        if not _called(int(fields[1]), name):  # the first of them: the time of its children that ended
+        if _name(fields[1]) != name:  # the first of them: the time of its children that ended
             total += int(fields[13]) + int(fields[14])
-    return total / clock if found else None
-
-
-def _called(pid: int, name: str) -> bool:
-    try:
-        return Path(f"/proc/{pid}/comm").read_text().strip() == name
-    except OSError:
-        return False
+    return total / os.sysconf("SC_CLK_TCK") if found else None
 
 
 SERVICES = {"postgres": "PostgreSQL", "redis-server": "Redis"}  # process name -> what the bench calls it
