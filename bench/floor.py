@@ -1,0 +1,262 @@
+"""The floor of a live move on this stack: what daphne, Channels' Redis layer and PostgreSQL cost
+with no game at all, beside boardgame.io in the same run.
+
+bench/live.py measures the site. This measures the least any code on the same stack can cost, with
+the same shape of load: N tables of 4 sockets, closed loop (the next seat moves as soon as the
+three others have the push), two daphne processes, all sockets of a table on one of them. Per move,
+bench/floor_asgi.py does only what no implementation can skip:
+
+  transport  the move frame in, one group message through Redis, a push of the size of a real
+             patch (6,000 characters, JSON-encoded) to each of the table's 4 sockets;
+  db         the same, after storing the move under the table's row lock (lock the row, check the
+             seq, insert the move and update the position in one statement, commit) through
+             Django's connection in a pool thread, as the site's moves are stored;
+  db-async   the same write with psycopg's async connection pool in the event loop: no thread.
+
+No engine, no rendering, no session or user lookup. So `db` bounds what the site can reach without
+leaving daphne, Channels and a PostgreSQL write per move: if its moves/s is below a quarter of
+boardgame.io's, no work on the site's own code reaches the aim of issue 11. It prints, per level,
+moves/s, push latency and the CPU a move costs daphne, this client, PostgreSQL and Redis, then
+(--compare-bgio) boardgame.io's figures and each level's ratio to them.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/ddmau_bench REDIS_URL=redis://127.0.0.1:6379/5 \\
+        .venv/bin/python bench/floor.py --tables 100 --seconds 20 --compare-bgio
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import live
+from django.conf import settings
+from django.db import connection
+from websockets.asyncio.client import ClientConnection, connect
+
+from ddmau_site import services
+
+SEATS = 4
+LEVELS = ("transport", "db", "db-async")
+FLOOR_TABLES = "bench_floor_move, bench_floor_table"  # bench/floor_asgi.py writes them
+HEAD = re.compile(r'^\{"type": "(\w+)", "seq": (\d+)')
+
+
+@dataclass
+class Socket:
+    connection: ClientConnection
+    newest: int = 0
+    arrivals: dict[int, float] = field(default_factory=dict)
+    arrived: asyncio.Event = field(default_factory=asyncio.Event)
+    refused: int = 0
+
+
+def make_tables(count: int) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(f"DROP TABLE IF EXISTS {FLOOR_TABLES}")
+        cursor.execute("CREATE TABLE bench_floor_table (id integer PRIMARY KEY, seq integer NOT NULL, position jsonb)")
+        cursor.execute(
+            "CREATE TABLE bench_floor_move (id bigserial PRIMARY KEY, table_id integer NOT NULL, seq integer NOT NULL,"
+            " action jsonb NOT NULL, UNIQUE (table_id, seq))"
+        )
+        cursor.execute("INSERT INTO bench_floor_table SELECT n, 0, '{}' FROM generate_series(0, %s) AS n", [count - 1])
+        cursor.execute("ANALYZE bench_floor_table")
+
+
+def reset_tables() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE bench_floor_table SET seq = 0")
+        cursor.execute("TRUNCATE bench_floor_move")
+        cursor.execute("VACUUM ANALYZE bench_floor_table")
+
+
+def drop_tables() -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(f"DROP TABLE IF EXISTS {FLOOR_TABLES}")
+
+
+def start_daphne(level: str, index: int) -> tuple[subprocess.Popen[bytes], int]:
+    port = services.free_port()
+    env = dict(
+        os.environ, FLOOR_DB={"db": "thread", "db-async": "async"}.get(level, ""), DB_POOL="1", PYTHONUNBUFFERED="1"
+    )
+    log = Path(tempfile.gettempdir()) / f"ddmau-floor-daphne-{port}.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "bench.floor_asgi:application"],
+            cwd=live.ROOT,
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            preexec_fn=services.die_with_parent,
+        )
+    deadline = time.monotonic() + 30
+    while not services.answers("127.0.0.1", port, timeout=0.2):
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit(f"daphne did not start (see {log})")
+        time.sleep(0.1)
+    return process, port
+
+
+async def listen(socket: Socket) -> None:
+    async for raw in socket.connection:
+        arrived = time.perf_counter()
+        found = HEAD.match(raw if isinstance(raw, str) else raw.decode())
+        if found is None:
+            continue
+        seq = int(found[2])
+        if found[1] == "refused":
+            socket.refused += 1
+        else:
+            socket.arrivals.setdefault(seq, arrived)
+            socket.newest = max(socket.newest, seq)
+        socket.arrived.set()
+
+
+async def wait_for(socket: Socket, seq: int, timeout: float) -> float | None:
+    deadline = time.perf_counter() + timeout
+    while socket.newest < seq:
+        socket.arrived.clear()
+        try:
+            await asyncio.wait_for(socket.arrived.wait(), deadline - time.perf_counter())
+        except TimeoutError:
+            return None
+    return socket.arrivals.get(seq)
+
+
+@dataclass
+class Tally:
+    moves: int = 0
+    lost: int = 0
+    latencies: list[float] = field(default_factory=list)
+
+
+async def run_table(sockets: list[Socket], stop_at: float, tally: Tally | None) -> None:
+    seq = max(socket.newest for socket in sockets)
+    while time.perf_counter() < stop_at:
+        seq += 1
+        mover = sockets[seq % SEATS]
+        sent = time.perf_counter()
+        await mover.connection.send(f'{{"seq": {seq}}}')
+        for socket in sockets:
+            if socket is mover:
+                continue
+            arrived = await wait_for(socket, seq, timeout=10)
+            if tally is not None:
+                if arrived is None:
+                    tally.lost += 1
+                else:
+                    tally.latencies.append(arrived - sent)
+        if tally is not None:
+            tally.moves += 1
+
+
+async def run_level(level: str, options: argparse.Namespace) -> dict[str, float]:
+    servers = [start_daphne(level, index) for index in range(options.servers)]
+    listeners: list[asyncio.Task[None]] = []
+    tables: list[list[Socket]] = []
+    try:
+        for number in range(options.tables):
+            port = servers[number % len(servers)][1]
+            row = []
+            for _ in range(SEATS):
+                ws = await connect(f"ws://127.0.0.1:{port}/ws/floor/{number}/", max_size=None)
+                row.append(Socket(ws))
+                listeners.append(asyncio.create_task(listen(row[-1])))
+            tables.append(row)
+        await asyncio.sleep(0.5)  # every socket in its group before the first move
+        await asyncio.gather(*(run_table(row, time.perf_counter() + options.warmup, None) for row in tables))
+        daphne_before = [live.cpu_seconds(process.pid) for process, _ in servers]
+        services_before = {name: live.service_cpu_seconds(name) for name in live.SERVICES}
+        client_before = time.process_time()
+        tally = Tally()
+        gc.collect()
+        gc.disable()  # as bench/live.py: this client's collections would count as the server's latency
+        started = time.perf_counter()
+        try:
+            await asyncio.gather(*(run_table(row, started + options.seconds, tally) for row in tables))
+        finally:
+            gc.enable()
+        elapsed = time.perf_counter() - started
+        moves = max(tally.moves, 1)
+        per_move = {
+            "daphne": sum(live.cpu_seconds(p.pid) for p, _ in servers) - sum(daphne_before),
+            "this client": time.process_time() - client_before,
+        }
+        for name, before in services_before.items():
+            after = live.service_cpu_seconds(name)
+            if before is not None and after is not None:
+                per_move[live.SERVICES[name]] = after - before
+        refused = sum(socket.refused for row in tables for socket in row)
+        rate = tally.moves / elapsed
+        print(
+            f"[{level}] {options.tables} tables, {elapsed:.1f}s: {tally.moves} moves ({rate:.1f} moves/s), "
+            f"refused {refused}; move -> push to the other seats {live.milliseconds(tally.latencies)} "
+            f"({len(tally.latencies)} pushes, {tally.lost} lost)"
+        )
+        print(
+            f"[{level}] CPU a move: "
+            + ", ".join(f"{name} {seconds / moves * 1000:.2f} ms" for name, seconds in per_move.items())
+            + f" (all: {sum(per_move.values()) / moves * 1000:.2f} ms)"
+        )
+        return {"moves_per_second": rate, "cpu_ms_per_move": sum(per_move.values()) / moves * 1000}
+    finally:
+        for task in listeners:
+            task.cancel()
+        for row in tables:
+            for socket in row:
+                await socket.connection.close()
+        for process, _ in servers:
+            process.terminate()
+            process.wait(timeout=10)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=100, help="concurrent 4-socket tables (default 100)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="seconds counted per level (default 20)")
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds of moves before counting (default 3)")
+    parser.add_argument("--servers", type=int, default=2, help="daphne processes (default 2)")
+    parser.add_argument("--levels", default=",".join(LEVELS), help=f"which of {', '.join(LEVELS)} (default both)")
+    parser.add_argument("--compare-bgio", action="store_true", help="then boardgame.io, as bench/live.py runs it")
+    options = parser.parse_args()
+    levels = [level for level in options.levels.split(",") if level]
+    if unknown := set(levels) - set(LEVELS):
+        parser.error(f"unknown level(s): {', '.join(sorted(unknown))}")
+    print(
+        f"database {connection.settings_dict['NAME']}, redis {settings.REDIS_URL}, {os.cpu_count()} CPUs, "
+        f"{options.servers} daphne process(es), load average {live.load_text()}"
+    )
+    figures: dict[str, dict[str, float]] = {}
+    try:
+        make_tables(options.tables)
+        for level in levels:
+            if level.startswith("db"):
+                reset_tables()
+            figures[level] = asyncio.run(run_level(level, options))
+    finally:
+        drop_tables()
+    if options.compare_bgio:
+        print(f"\nboardgame.io 0.50.2, {options.tables} matches, same machine, right after:")
+        peer = live.run_bgio(options)
+        for level, ours in figures.items():
+            print(
+                f"[{level}] floor {ours['moves_per_second']:.1f} moves/s vs boardgame.io "
+                f"{peer['moves_per_second']:.0f}: ratio {ours['moves_per_second'] / peer['moves_per_second']:.2f}; "
+                f"CPU a move {ours['cpu_ms_per_move']:.2f} ms vs {peer['cpu_ms_per_move']:.2f} ms"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
