@@ -11,11 +11,15 @@ bench/floor_asgi.py does only what no implementation can skip:
   db         the same, after storing the move under the table's row lock (lock the row, check the
              seq, insert the move and update the position in one statement, commit) through
              Django's connection in a pool thread, as the site's moves are stored;
-  db-async   the same write with psycopg's async connection pool in the event loop: no thread.
+  db-async   the same write with psycopg's async connection pool in the event loop: no thread;
+  db-batch   the other shape of server: the moves of every table that arrive while a commit is
+             under way are written by the next, one statement and one commit for them all, each
+             table's write conditional on the seq its move was made on.
 
-No engine, no rendering, no session or user lookup. So `db` bounds what the site can reach without
-leaving daphne, Channels and a PostgreSQL write per move: if its moves/s is below a quarter of
-boardgame.io's, no work on the site's own code reaches the aim of issue 11. It prints, per level,
+No engine, no rendering, no session or user lookup. So `db` bounds what the site can reach as it
+is built (a locked write per move, through Django's connection in a thread): if its moves/s is below
+a quarter of boardgame.io's, no work on the site's own code reaches the aim of issue 11; `db-batch`
+bounds what a server holding its tables in memory could reach. It prints, per level,
 moves/s, push latency and the CPU a move costs daphne, this client, PostgreSQL and Redis, then
 (--compare-bgio) boardgame.io's figures and each level's ratio to them.
 
@@ -47,7 +51,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from ddmau_site import services
 
 SEATS = 4
-LEVELS = ("transport", "db", "db-async")
+LEVELS = ("transport", "db", "db-async", "db-batch")
+STORES = {"db": "thread", "db-async": "async", "db-batch": "batch"}  # FLOOR_DB of bench/floor_asgi.py
 FLOOR_TABLES = "bench_floor_move, bench_floor_table"  # bench/floor_asgi.py writes them
 HEAD = re.compile(r'^\{"type": "(\w+)", "seq": (\d+)')
 
@@ -87,9 +92,7 @@ def drop_tables() -> None:
 
 def start_daphne(level: str, index: int) -> tuple[subprocess.Popen[bytes], int]:
     port = services.free_port()
-    env = dict(
-        os.environ, FLOOR_DB={"db": "thread", "db-async": "async"}.get(level, ""), DB_POOL="1", PYTHONUNBUFFERED="1"
-    )
+    env = dict(os.environ, FLOOR_DB=STORES.get(level, ""), DB_POOL="1", PYTHONUNBUFFERED="1")
     log = Path(tempfile.gettempdir()) / f"ddmau-floor-daphne-{port}.log"
     with log.open("wb") as output:
         process = subprocess.Popen(

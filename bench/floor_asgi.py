@@ -13,6 +13,7 @@ cost, and whatever this costs, no code of the site can save.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 from typing import Any
@@ -26,7 +27,8 @@ from django.urls import path
 
 import ddmau_site.asgi  # noqa: F401  (the site's entry point: Django set up, its garbage collector's settings)
 
-STORE = os.environ.get("FLOOR_DB", "")  # "", "thread" (the ORM's way) or "async" (psycopg in the event loop)
+# "", "thread" (the ORM's way), "async" (psycopg in the event loop), "batch" (many tables' moves a commit)
+STORE = os.environ.get("FLOOR_DB", "")
 PUSH = "x" * int(os.environ.get("FLOOR_PUSH_BYTES", "6000"))
 POSITION = json.dumps({"filler": "y" * int(os.environ.get("FLOOR_POSITION_BYTES", "2000"))})
 TABLES, MOVES = "bench_floor_table", "bench_floor_move"
@@ -57,19 +59,69 @@ def store(table: int, seq: int) -> None:
 _pool: Any = None
 
 
-async def store_async(table: int, seq: int) -> None:
-    """`store` without leaving the event loop: psycopg's own async connection pool, no thread, no ORM."""
+async def pool() -> Any:
     global _pool
     if _pool is None:
         from psycopg_pool import AsyncConnectionPool
 
         _pool = AsyncConnectionPool(os.environ["DATABASE_URL"], min_size=4, max_size=20, open=False)
         await _pool.open()
-    async with _pool.connection() as conn, conn.transaction():
+    return _pool
+
+
+async def store_async(table: int, seq: int) -> None:
+    """`store` without leaving the event loop: psycopg's own async connection pool, no thread, no ORM."""
+    async with (await pool()).connection() as conn, conn.transaction():
         row = await (await conn.execute(LOCK_SQL, [table])).fetchone()
         if row is None or row[0] != seq - 1:
             raise Stale
         await conn.execute(WRITE_SQL, [table, seq, '{"act": "play"}', seq, POSITION, table])
+
+
+# The other shape of server (README, "Live capacity"): a process that owns its live tables checks
+# each move against the position it holds, so the database only has to keep what was played. The
+# moves of all its tables that arrive while one commit is under way go in the next: one statement
+# and one commit for the batch, each table's write still conditional on the seq it was played on.
+BATCH_SQL = (
+    f"WITH moved AS (UPDATE {TABLES} AS t SET seq = u.seq, position = u.position"
+    f" FROM unnest(%s::int[], %s::int[], %s::jsonb[]) AS u(id, seq, position)"
+    f" WHERE t.id = u.id AND t.seq = u.seq - 1 RETURNING t.id, t.seq)"
+    f" INSERT INTO {MOVES} (table_id, seq, action) SELECT id, seq, %s FROM moved RETURNING table_id"
+)
+_waiting: list[tuple[int, int, Any]] = []
+_flushing = False
+
+
+async def store_batched(table: int, seq: int) -> None:
+    global _flushing
+    done = asyncio.get_running_loop().create_future()
+    _waiting.append((table, seq, done))
+    if not _flushing:
+        _flushing = True
+        asyncio.get_running_loop().create_task(_flush())
+    if not await done:
+        raise Stale
+
+
+async def _flush() -> None:
+    global _flushing
+    try:
+        while _waiting:
+            batch = _waiting[:]
+            del _waiting[:]
+            try:
+                async with (await pool()).connection() as conn, conn.transaction():
+                    tables, seqs = [t for t, _, _ in batch], [s for _, s, _ in batch]
+                    cursor = await conn.execute(BATCH_SQL, [tables, seqs, [POSITION] * len(batch), '{"act": "play"}'])
+                    stored = {row[0] for row in await cursor.fetchall()}
+            except Exception as failure:  # every move of the batch hears of it, none waits for ever
+                for _, _, done in batch:
+                    done.set_exception(failure)
+                continue
+            for table, _, done in batch:
+                done.set_result(table in stored)
+    finally:
+        _flushing = False
 
 
 class FloorConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
@@ -92,6 +144,8 @@ class FloorConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             try:
                 if STORE == "async":
                     await store_async(self.table, seq)
+                elif STORE == "batch":
+                    await store_batched(self.table, seq)
                 else:  # a pool thread, as games.consumers runs the ORM (in_thread)
                     await database_sync_to_async(store, thread_sensitive=False)(self.table, seq)
             except Stale:
