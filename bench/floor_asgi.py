@@ -4,7 +4,9 @@ locked PostgreSQL write, with no game in it. For bench/floor.py only.
 A table's sockets join its group. A move frame `{"seq": n}` from one of them is first stored, with
 FLOOR_DB set, under the table's row lock (lock the row, check the seq, write the move's row and the
 new position in one statement, commit): `thread` through Django's connection in a pool thread, as
-the site's ORM work runs; `async` with psycopg's async pool in the event loop, no thread. Then one
+the site's ORM work runs; `async` with psycopg's async pool in the event loop, no thread; `batch`
+with the moves of all the process's tables that arrive during a commit in the next (`BATCH_SQL`,
+what a server that holds its tables in memory would write). Then one
 message goes to the group, and every socket of the table sends its page a frame of the size of a
 real patch (FLOOR_PUSH_BYTES), JSON-encoded as the site's consumer does. Nothing is rendered, no
 engine runs, no session or user is read: whatever the site does per move on top of this is its own
