@@ -33,12 +33,10 @@ import argparse
 import asyncio
 import gc
 import os
-import re
 import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -46,24 +44,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import live
 from django.conf import settings
 from django.db import connection
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import connect
 
 from ddmau_site import services
 
-SEATS = 4
+SEATS = live.SEATS  # the players of a table, as in bench/live.py
 LEVELS = ("transport", "db", "db-async", "db-batch")
 STORES = {"db": "thread", "db-async": "async", "db-batch": "batch"}  # FLOOR_DB of bench/floor_asgi.py
 FLOOR_TABLES = "bench_floor_move, bench_floor_table"  # bench/floor_asgi.py writes them
-HEAD = re.compile(r'^\{"type": "(\w+)", "seq": (\d+)')
-
-
-@dataclass
-class Socket:
-    connection: ClientConnection
-    newest: int = 0
-    arrivals: dict[int, float] = field(default_factory=dict)
-    arrived: asyncio.Event = field(default_factory=asyncio.Event)
-    refused: int = 0
 
 
 def make_tables(count: int) -> None:
@@ -111,114 +99,77 @@ def start_daphne(level: str, index: int) -> tuple[subprocess.Popen[bytes], int]:
     return process, port
 
 
-async def listen(socket: Socket) -> None:
-    async for raw in socket.connection:
-        arrived = time.perf_counter()
-        found = HEAD.match(raw if isinstance(raw, str) else raw.decode())
-        if found is None:
-            continue
-        seq = int(found[2])
-        if found[1] == "refused":
-            socket.refused += 1
-        else:
-            socket.arrivals.setdefault(seq, arrived)
-            socket.newest = max(socket.newest, seq)
-        socket.arrived.set()
-
-
-async def wait_for(socket: Socket, seq: int, timeout: float) -> float | None:
-    deadline = time.perf_counter() + timeout
-    while socket.newest < seq:
-        socket.arrived.clear()
-        try:
-            await asyncio.wait_for(socket.arrived.wait(), deadline - time.perf_counter())
-        except TimeoutError:
-            return None
-    return socket.arrivals.get(seq)
-
-
-@dataclass
-class Tally:
-    moves: int = 0
-    lost: int = 0
-    latencies: list[float] = field(default_factory=list)
-
-
-async def run_table(sockets: list[Socket], stop_at: float, tally: Tally | None) -> None:
-    seq = max(socket.newest for socket in sockets)
+async def run_table(players: list[live.Player], stop_at: float, results: live.Results | None) -> None:
+    """The closed loop of one table: the next seat moves as soon as the three others have the push."""
+    seq = max(max(player.arrivals, default=0) for player in players)
     while time.perf_counter() < stop_at:
         seq += 1
-        mover = sockets[seq % SEATS]
+        mover = players[seq % SEATS]
+        assert mover.socket is not None
         sent = time.perf_counter()
-        await mover.connection.send(f'{{"seq": {seq}}}')
-        for socket in sockets:
-            if socket is mover:
+        await mover.socket.send(f'{{"seq": {seq}}}')
+        for player in players:
+            if player is mover:
                 continue
-            arrived = await wait_for(socket, seq, timeout=10)
-            if tally is not None:
+            arrived = await live.wait_for(player, seq, timeout=10)
+            if results is not None:
                 if arrived is None:
-                    tally.lost += 1
+                    results.lost += 1
                 else:
-                    tally.latencies.append(arrived - sent)
-        if tally is not None:
-            tally.moves += 1
+                    results.latencies.append(arrived - sent)
+        if results is not None:
+            results.moves += 1
 
 
 async def run_level(level: str, options: argparse.Namespace) -> dict[str, float]:
     servers = [start_daphne(level, index) for index in range(options.servers)]
     listeners: list[asyncio.Task[None]] = []
-    tables: list[list[Socket]] = []
+    tables: list[list[live.Player]] = []
     try:
         for number in range(options.tables):
-            port = servers[number % len(servers)][1]
-            row = []
-            for _ in range(SEATS):
-                ws = await connect(f"ws://127.0.0.1:{port}/ws/floor/{number}/", max_size=None)
-                row.append(Socket(ws))
-                listeners.append(asyncio.create_task(listen(row[-1])))
+            server = number % len(servers)
+            row = [live.Player(seat, cookie="", server=server) for seat in range(SEATS)]
+            for player in row:
+                url = f"ws://127.0.0.1:{servers[server][1]}/ws/floor/{number}/"
+                player.socket = await connect(url, max_size=None)
+                listeners.append(asyncio.create_task(live.listen(player)))
             tables.append(row)
         await asyncio.sleep(0.5)  # every socket in its group before the first move
         await asyncio.gather(*(run_table(row, time.perf_counter() + options.warmup, None) for row in tables))
         daphne_before = [live.cpu_seconds(process.pid) for process, _ in servers]
-        services_before = {name: live.service_cpu_seconds(name) for name in live.SERVICES}
+        services_before = live.services_cpu_seconds()
         client_before = time.process_time()
-        tally = Tally()
+        results = live.Results()
         gc.collect()
         gc.disable()  # as bench/live.py: this client's collections would count as the server's latency
         started = time.perf_counter()
         try:
-            await asyncio.gather(*(run_table(row, started + options.seconds, tally) for row in tables))
+            await asyncio.gather(*(run_table(row, started + options.seconds, results) for row in tables))
         finally:
             gc.enable()
         elapsed = time.perf_counter() - started
-        moves = max(tally.moves, 1)
-        per_move = {
-            "daphne": sum(live.cpu_seconds(p.pid) for p, _ in servers) - sum(daphne_before),
-            "this client": time.process_time() - client_before,
-        }
-        for name, before in services_before.items():
-            after = live.service_cpu_seconds(name)
-            if before is not None and after is not None:
-                per_move[live.SERVICES[name]] = after - before
-        refused = sum(socket.refused for row in tables for socket in row)
-        rate = tally.moves / elapsed
+        daphne = sum(live.cpu_seconds(process.pid) for process, _ in servers) - sum(daphne_before)
+        per_move = live.cpu_a_move(daphne, time.process_time() - client_before, services_before, results.moves)
+        refused = sum(player.refusals for row in tables for player in row)
+        rate = results.moves / elapsed
         print(
-            f"[{level}] {options.tables} tables, {elapsed:.1f}s: {tally.moves} moves ({rate:.1f} moves/s), "
-            f"refused {refused}; move -> push to the other seats {live.milliseconds(tally.latencies)} "
-            f"({len(tally.latencies)} pushes, {tally.lost} lost)"
+            f"[{level}] {options.tables} tables, {elapsed:.1f}s: {results.moves} moves ({rate:.1f} moves/s), "
+            f"refused {refused}; move -> push to the other seats {live.milliseconds(results.latencies)} "
+            f"({len(results.latencies)} pushes, {results.lost} lost)"
         )
         print(
             f"[{level}] CPU a move: "
-            + ", ".join(f"{name} {seconds / moves * 1000:.2f} ms" for name, seconds in per_move.items())
-            + f" (all: {sum(per_move.values()) / moves * 1000:.2f} ms)"
+            + ", ".join(f"{name} {ms:.2f} ms" for name, ms in per_move.items())
+            + f" (all: {sum(per_move.values()):.2f} ms)"
         )
-        return {"moves_per_second": rate, "cpu_ms_per_move": sum(per_move.values()) / moves * 1000}
+        return {"moves_per_second": rate, "cpu_ms_per_move": sum(per_move.values())}
     finally:
         for task in listeners:
             task.cancel()
         for row in tables:
-            for socket in row:
-                await socket.connection.close()
+            for player in row:
+                if player.socket is not None:
+                    await player.socket.close()
         for process, _ in servers:
             process.terminate()
             process.wait(timeout=10)
@@ -230,7 +181,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="seconds counted per level (default 20)")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds of moves before counting (default 3)")
     parser.add_argument("--servers", type=int, default=2, help="daphne processes (default 2)")
-    parser.add_argument("--levels", default=",".join(LEVELS), help=f"which of {', '.join(LEVELS)} (default both)")
+    parser.add_argument("--levels", default=",".join(LEVELS), help=f"which of {', '.join(LEVELS)} (default all)")
     parser.add_argument("--compare-bgio", action="store_true", help="then boardgame.io, as bench/live.py runs it")
     options = parser.parse_args()
     levels = [level for level in options.levels.split(",") if level]

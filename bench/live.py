@@ -286,6 +286,24 @@ def service_cpu_seconds(name: str) -> float | None:
 SERVICES = {"postgres": "PostgreSQL", "redis-server": "Redis"}  # process name -> what the bench calls it
 
 
+def services_cpu_seconds() -> dict[str, float | None]:
+    """`service_cpu_seconds` of each of SERVICES, by process name."""
+    return {name: service_cpu_seconds(name) for name in SERVICES}
+
+
+def cpu_a_move(
+    server_seconds: float, client_seconds: float, services_before: dict[str, float | None], moves: int
+) -> dict[str, float]:
+    """Milliseconds of CPU a move: the servers', this client's, and each service's since
+    `services_before` (`services_cpu_seconds()` then) when it runs on this machine."""
+    seconds = {"daphne": server_seconds, "this client": client_seconds}
+    for name, after in services_cpu_seconds().items():
+        before = services_before[name]
+        if before is not None and after is not None:  # the service runs here: all of its processes
+            seconds[SERVICES[name]] = after - before
+    return {name: spent / max(moves, 1) * 1000 for name, spent in seconds.items()}
+
+
 def load_text() -> str:
     return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
@@ -486,7 +504,7 @@ async def play_mode(
     bases = [server.base for server in servers]
     load_before, queries_before = load_text(), await query_counts(bases)
     server_cpu = [cpu_seconds(server.process.pid) for server in servers]
-    service_cpu = {name: service_cpu_seconds(name) for name in SERVICES}
+    service_cpu = services_cpu_seconds()
     client_cpu = time.process_time()
     results = Results()
     # This client's own garbage collections (up to 100 ms with 800 sockets' arrivals on the heap)
@@ -503,12 +521,10 @@ async def play_mode(
     elapsed = time.perf_counter() - started
     client_cpu = time.process_time() - client_cpu
     server_cpu = [cpu_seconds(server.process.pid) - before for server, before in zip(servers, server_cpu, strict=True)]
-    for name, before in service_cpu.items():
-        after = service_cpu_seconds(name)
-        service_cpu[name] = None if before is None or after is None else after - before
+    moves = max(results.moves, 1)
+    per_move = cpu_a_move(sum(server_cpu), client_cpu, service_cpu, moves)
     queries = await query_counts(bases)
     counted = {key: queries.get(key, 0) - queries_before.get(key, 0) for key in queries}
-    moves = max(results.moves, 1)
     what = "POST -> push" if mode == "post" else "socket move -> push"
     print(f"\n[{mode}] tables {len(tables)}, think {options.think}s, ran {elapsed:.1f}s; load average {load_before}")
     print(f"[{mode}] moves {results.moves} ({results.moves / elapsed:.1f} moves/s), refused {results.refusals}")
@@ -536,10 +552,6 @@ async def play_mode(
         f" ({sum(server_cpu) / elapsed * 100:.0f}% of one core), this client {client_cpu:.1f} s"
         f" ({client_cpu / elapsed * 100:.0f}%); load average at the end {load_text()}"
     )
-    per_move = {"daphne": sum(server_cpu) / moves * 1000, "this client": client_cpu / moves * 1000}
-    for name, seconds in service_cpu.items():
-        if seconds is not None:  # the service runs on this machine: all of its processes
-            per_move[SERVICES[name]] = seconds / moves * 1000
     print(f"[{mode}] CPU a move: " + ", ".join(f"{name} {ms:.2f} ms" for name, ms in per_move.items()))
     return {
         "cpu_ms_per_move": sum(per_move.values()),

@@ -85,6 +85,9 @@ def test_it_loads_seats_that_refcounting_alone_frees(alice: Any, bob: Any, djang
             gc.enable()
 
 
+WRITES = ("INSERT", "UPDATE", "WITH")  # a statement that writes starts with one of these
+
+
 def test_it_writes_a_move_and_the_new_position_as_save_would(alice: Any, bob: Any) -> None:
     game = make_table(alice, bob)
     with CaptureQueriesContext(transaction.get_connection()) as captured:
@@ -105,9 +108,6 @@ def test_it_writes_a_move_and_the_new_position_as_save_would(alice: Any, bob: An
     assert game.position == result.game.position
     assert game.deadline == result.game.deadline
     assert game.rebuild_position() == game.position
-
-
-WRITES = ("INSERT", "UPDATE", "WITH")
 
 
 def test_it_keeps_the_unique_move_ids_of_a_table_and_then_writes_nothing(alice: Any, bob: Any) -> None:
