@@ -1,8 +1,9 @@
 """The site's ASGI app with a count of SQL queries, split by what caused them (HTTP or WebSocket).
 
 For bench/live.py only: daphne serves `bench.counting_asgi:application`; GET /__bench__/queries
-answers the counts so far as JSON, with the table fragments rendered and reused (games.rendering)
-and the process's garbage collections (how many, how many full, how many over 10 ms, their time).
+answers the counts so far as JSON, with the table fragments rendered and reused (games.rendering),
+the socket moves' batches (games.move_batches) and the process's garbage collections (how many,
+how many full, how many over 10 ms, their time).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from django.db.backends.signals import connection_created
 
 from ddmau_site.asgi import application as site
 from ddmau_site.celery import app as celery_app
+from games import move_batches
 from games.rendering import fragments
 
 # The turn tasks the bench's moves queue (games.clock) go to a queue of the bench's own, which it
@@ -71,6 +73,7 @@ async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
     if scope["type"] == "http" and scope["path"] == "/__bench__/queries":
         with LOCK:
             counts = {**COUNTS, **GC, "fragments_rendered": fragments.rendered, "fragments_reused": fragments.reused}
+            counts["move_batches"], counts["batched_moves"] = move_batches.tally()
             body = json.dumps(counts).encode()
         await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"application/json")]})
         await send({"type": "http.response.body", "body": body})

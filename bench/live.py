@@ -537,11 +537,14 @@ async def play_mode(
     http, socket = counted.pop("http", 0), counted.pop("websocket", 0)
     rendered, reused = counted.pop("fragments_rendered", 0), counted.pop("fragments_reused", 0)
     collections = {key: counted.pop(key, 0) for key in GC_KEYS}
+    batches, batched = counted.pop("move_batches", 0), counted.pop("batched_moves", 0)
     print(
         f"[{mode}] SQL queries per move (server side): {(http + socket + sum(counted.values())) / moves:.1f}"
         f" ({http / moves:.1f} from HTTP, {socket / moves:.1f} from WebSockets)"
     )
     print(f"[{mode}] table fragments per move: {rendered / moves:.1f} rendered, {reused / moves:.1f} reused")
+    if batches:
+        print(f"[{mode}] socket moves per commit: {batched / batches:.1f} ({batches} commits)")
     print(
         f"[{mode}] server garbage collections: {collections['gc_collections']} ({collections['gc_full']} full,"
         f" {collections['gc_over_10ms']} over 10 ms), {collections['gc_microseconds'] / 1000:.0f} ms in all"

@@ -7,18 +7,18 @@ these.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 
 from games import broadcast, clock, prepared, windows, wire
 from games.models import MAX_SEATS, MIN_SEATS, Game, Move, Seat, team_of
 from games.prepared import Prepared
-from games.table_state import load_seats
+from games.table_state import load_seats, load_seats_of
 
 STALE = "The table moved on before your move arrived; here is where it stands now."
 
@@ -339,6 +339,94 @@ def do_move(
         return _refused(game, "illegal", REUSED_MOVE_ID, load_seats(game))
 
 
+@dataclass(frozen=True)
+class MoveRequest:
+    """One move to make, as do_move takes it."""
+
+    game_id: int
+    actor: Any
+    action: Mapping[str, Any]
+    expected_seq: int
+    client_move_id: str | None = None
+
+
+def do_moves(requests: Sequence[MoveRequest]) -> list[MoveResult | Exception]:
+    """Several moves, of one table or of many, each ruled on and stored exactly as `do_move` would,
+    all in one transaction (games.move_batches gathers a process's socket moves this way). A result
+    per request, in their order: a table that is gone gives its refusal (ActionRefused), a move
+    that failed its error, which is that move's alone.
+
+    On PostgreSQL the moves go in rounds of one move per table (a table's moves keep the order they
+    came in): each round locks its tables, in the order of their ids so that two batches never wait
+    on each other in a circle, reads their seats, and writes its moves and positions, one statement
+    each, whatever the number of tables. Should the database refuse a write (a move id used before),
+    the whole batch is rolled back and each move made alone: one move's fault costs the others
+    nothing, and none is stored twice.
+    """
+    if len(requests) == 1 or connection.vendor != "postgresql":
+        return [_made_alone(request) for request in requests]
+    results: dict[int, MoveResult | Exception] = {}
+    try:
+        with transaction.atomic():
+            for round_ in _rounds(requests):
+                _move_round(requests, round_, results)
+    except DatabaseError:
+        return [_made_alone(request) for request in requests]
+    return [results[index] for index in range(len(requests))]
+
+
+def _rounds(requests: Sequence[MoveRequest]) -> list[list[int]]:
+    """The requests' indexes in rounds holding at most one move of each table, in the order they came."""
+    rounds: list[list[int]] = []
+    taken: dict[int, int] = {}
+    for index, request in enumerate(requests):
+        number = taken.get(request.game_id, 0)
+        taken[request.game_id] = number + 1
+        if number == len(rounds):
+            rounds.append([])
+        rounds[number].append(index)
+    return rounds
+
+
+def _move_round(
+    requests: Sequence[MoveRequest], indexes: list[int], results: dict[int, MoveResult | Exception]
+) -> None:
+    games = {game.pk: game for game in _LOCKED_GAMES.all([requests[index].game_id for index in indexes])}
+    seats = load_seats_of(list(games.values()))
+    writes: list[tuple[Move, Game, tuple[str, ...]]] = []
+    for index in sorted(indexes, key=lambda index: requests[index].game_id):
+        request = requests[index]
+        game = games.get(request.game_id)
+        if game is None:
+            results[index] = ActionRefused("There is no such table.", "missing")
+            continue
+        results[index] = _move_locked(
+            game,
+            request.actor,
+            request.action,
+            request.expected_seq,
+            request.client_move_id or None,
+            seats=seats[game.pk],
+            store=lambda move, game, fields: writes.append((move, game, fields)),
+        )
+    prepared.insert_and_update_many(writes)
+
+
+# The tables of a round of moves, locked in one query (the order of ids is the order of locking).
+_LOCKED_GAMES = Prepared(
+    lambda game_ids: (
+        Game.objects.select_for_update(of=("self",)).select_related("league").filter(pk__any=game_ids).order_by("pk")
+    )
+)
+
+
+def _made_alone(request: MoveRequest) -> MoveResult | Exception:
+    try:
+        return do_move(request.game_id, request.actor, request.action, request.expected_seq, request.client_move_id)
+    except Exception as failure:  # the sender's to hear of, not the other senders'
+        return failure
+
+
 TOO_LATE = "Too late: someone else got there first. Nothing was played and nothing is lost"
 
 
@@ -359,50 +447,65 @@ REUSED_MOVE_ID = "This move id was used before at this table; nothing was played
 def _do_move(
     game_id: int, actor: Any, action: Mapping[str, Any], expected_seq: int, client_move_id: str | None
 ) -> MoveResult:
+    with transaction.atomic():
+        return _move_locked(locked_game(game_id), actor, action, expected_seq, client_move_id)
+
+
+def _move_locked(
+    game: Game,
+    actor: Any,
+    action: Mapping[str, Any],
+    expected_seq: int,
+    client_move_id: str | None,
+    *,
+    seats: list[Seat] | None = None,
+    store: Store | None = None,
+) -> MoveResult:
+    """do_move's work once the game row is locked, inside the caller's transaction (`seats`: the
+    table's, if read already; `store`: how the move is written, see `advance`)."""
     from games import engine
 
-    with transaction.atomic():
-        game = locked_game(game_id)
-        # Every seat, with names: the caller re-renders the table with them, saving a query. Who acts
-        # comes first: a stranger learns nothing of the table, a retry matches only its seat's moves.
+    # Every seat, with names: the caller re-renders the table with them, saving a query. Who acts
+    # comes first: a stranger learns nothing of the table, a retry matches only its seat's moves.
+    if seats is None:
         seats = load_seats(game)
-        try:
-            seat, source = _acting_seat(seats, actor)
-        except ActionRefused as refusal:
-            return _refused(game, refusal.code, refusal.message, seats)
-        if expected_seq != game.seq and client_move_id is not None:
-            # The submission may be a retry of one already applied (a second tab, a replayed message).
-            earlier = game.moves.filter(seat=seat.index, client_move_id=client_move_id).first()
-            if earlier is not None:
-                return MoveResult(game=game, outcome="duplicate", move=earlier, seats=seats)
-        if game.status != Game.Status.PLAYING:
-            return _refused(game, "not_playing", "This table is not in play.", seats)
-        if game.on_break() and source == Move.Source.PLAYER:
-            return _refused(game, "break", "The next hand starts once everyone is ready (or in a few seconds).", seats)
-        racing = expected_seq != game.seq
-        if racing and not _races(game, action):
-            return _refused(game, "stale", STALE, seats)
-        claimed = action.get("seat", seat.index)
-        if wire.whole_number(claimed) != seat.index:  # True == 1 in Python, but true is no seat
-            return _refused(game, "forbidden", f"You play seat {seat.index}, not seat {claimed}.", seats)
-        before = game.position
-        assert before is not None
-        rules = engine.rules_of(before)
-        try:
-            move_action = rules.normalize_action({**action, "seat": seat.index})
-            after, events = rules.apply_dict(before, move_action)
-            notation = rules.notation(move_action)
-        except (engine.IllegalAction, ValueError) as ruling:
-            if racing:  # C6: the act lost a race; it costs nothing
-                return _refused(game, "stale", f"{TOO_LATE} ({ruling})", seats)
-            return _refused(game, "illegal", str(ruling), seats)
-        move = new_move(game, seat.index, move_action, notation, events, source, client_move_id)
-        advance(game, rules, before, after, events, move)
-        if source == Move.Source.PLAYER and seat.timeouts_in_a_row:
-            seat.timeouts_in_a_row = 0
-            seat.save(update_fields=["timeouts_in_a_row"])
-        transaction.on_commit(lambda: broadcast.game_moved(move))
-        clock.after_turn_change(game, seats=seats)  # issue 5: timeouts, bot moves, turn mails
+    try:
+        seat, source = _acting_seat(seats, actor)
+    except ActionRefused as refusal:
+        return _refused(game, refusal.code, refusal.message, seats)
+    if expected_seq != game.seq and client_move_id is not None:
+        # The submission may be a retry of one already applied (a second tab, a replayed message).
+        earlier = game.moves.filter(seat=seat.index, client_move_id=client_move_id).first()
+        if earlier is not None:
+            return MoveResult(game=game, outcome="duplicate", move=earlier, seats=seats)
+    if game.status != Game.Status.PLAYING:
+        return _refused(game, "not_playing", "This table is not in play.", seats)
+    if game.on_break() and source == Move.Source.PLAYER:
+        return _refused(game, "break", "The next hand starts once everyone is ready (or in a few seconds).", seats)
+    racing = expected_seq != game.seq
+    if racing and not _races(game, action):
+        return _refused(game, "stale", STALE, seats)
+    claimed = action.get("seat", seat.index)
+    if wire.whole_number(claimed) != seat.index:  # True == 1 in Python, but true is no seat
+        return _refused(game, "forbidden", f"You play seat {seat.index}, not seat {claimed}.", seats)
+    before = game.position
+    assert before is not None
+    rules = engine.rules_of(before)
+    try:
+        move_action = rules.normalize_action({**action, "seat": seat.index})
+        after, events = rules.apply_dict(before, move_action)
+        notation = rules.notation(move_action)
+    except (engine.IllegalAction, ValueError) as ruling:
+        if racing:  # C6: the act lost a race; it costs nothing
+            return _refused(game, "stale", f"{TOO_LATE} ({ruling})", seats)
+        return _refused(game, "illegal", str(ruling), seats)
+    move = new_move(game, seat.index, move_action, notation, events, source, client_move_id)
+    advance(game, rules, before, after, events, move, store=store)
+    if source == Move.Source.PLAYER and seat.timeouts_in_a_row:
+        seat.timeouts_in_a_row = 0
+        seat.save(update_fields=["timeouts_in_a_row"])
+    transaction.on_commit(lambda: broadcast.game_moved(move))
+    clock.after_turn_change(game, seats=seats)  # issue 5: timeouts, bot moves, turn mails
     return MoveResult(game=game, outcome="applied", move=move, seats=seats)
 
 
@@ -438,10 +541,21 @@ def public_line(notation: str, events: Sequence[Any]) -> str:
     return (words or notation)[:200]
 
 
+Store = Callable[[Move, Game, tuple[str, ...]], object]
+
+
 def advance(
-    game: Game, rules: Any, before: Mapping[str, Any], after: dict[str, Any], events: Sequence[Any], move: Move
+    game: Game,
+    rules: Any,
+    before: Mapping[str, Any],
+    after: dict[str, Any],
+    events: Sequence[Any],
+    move: Move,
+    *,
+    store: Store | None = None,
 ) -> None:
-    """Store `move` (from `new_move`) and the new position, in one statement; a new turn (or a new
+    """Store `move` (from `new_move`) and the new position, in one statement (or hand them, with
+    the fields changed, to `store`, which writes them before the commit); a new turn (or a new
     hand) starts a new deadline, a new reaction window its own; a hand's end is announced after the
     commit."""
     now = timezone.now()
@@ -471,7 +585,7 @@ def advance(
     if hand_over or after.get("over"):
         game.hand_ended_seq = game.seq  # the row says a hand ended here, should the announcement be lost
         fields.append("hand_ended_seq")
-    prepared.insert_and_update(move, game, tuple(fields))
+    (store or prepared.insert_and_update)(move, game, tuple(fields))
     if hand_over or after.get("over"):
         from games.signals import announce_hand_end
 

@@ -30,7 +30,7 @@ from django.core.exceptions import SynchronousOnlyOperation
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from games import actions, chat, notifications, wire
+from games import actions, chat, move_batches, notifications, wire
 from games.access import may_watch
 from games.broadcast import GroupMessage, game_group
 from games.broadcast import held as held_broadcasts
@@ -179,7 +179,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         return rendered
 
     async def _do_move(self, raw: Any, expected_seq: Any, client_move_id: str | None) -> MoveAnswer | None:
-        answer: MoveAnswer | None = await self._in_thread_held(self._do_move_sync, raw, expected_seq, client_move_id)
+        """None once the move is applied; else what to answer. The move goes to this process's
+        writer (games.move_batches), which writes it with the other moves of the moment."""
+        try:
+            action = actions.parse_action(raw)
+            seq = wire.whole_number(expected_seq)
+            if seq is None:  # true is no seq 1
+                raise actions.ActionRefused("The move carries no table state.")
+            request = actions.MoveRequest(self.game_id, self.user, action, seq, client_move_id)
+            result = await move_batches.writer(self.channel_layer).write(request)
+        except actions.ActionRefused as refusal:  # unreadable, or the table is gone
+            refused: MoveAnswer | None = await in_thread(self._refusal_sync)(refusal.message)
+            return refused
+        if result.outcome == "applied":
+            return None
+        answer: MoveAnswer = await in_thread(self._answer_sync)(result)
         return answer
 
     async def _in_thread_held(self, function: Any, *args: Any) -> Any:
@@ -248,23 +262,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         patch = None if whole or self.sent_seq <= 0 else render_table_patch(state, self.sent_seq)
         return patch or {"type": "table", "seq": state.seq, "html": render_table_fragment(state)}
 
-    def _do_move_sync(self, raw: Any, expected_seq: Any, client_move_id: str | None) -> MoveAnswer | None:
-        """None once the move is applied; else what to answer: (outcome, seq, message, html or None
-        when the table is gone)."""
-        try:
-            action = actions.parse_action(raw)
-            seq = wire.whole_number(expected_seq)
-            if seq is None:  # true is no seq 1
-                raise actions.ActionRefused("The move carries no table state.")
-            result = actions.do_move(self.game_id, self.user, action, seq, client_move_id)
-        except actions.ActionRefused as refusal:  # unreadable, or the table is gone
-            game = Game.objects.select_related("league").filter(pk=self.game_id).first()
-            if game is None:
-                return "missing", 0, refusal.message, None
-            state = table_state(game, self.user, message=refusal.message)
-            return "illegal", state.seq, state.message, render_table_fragment(state)
-        if result.outcome == "applied":
-            return None
+    def _refusal_sync(self, message: str) -> MoveAnswer:
+        game = Game.objects.select_related("league").filter(pk=self.game_id).first()
+        if game is None:
+            return "missing", 0, message, None
+        state = table_state(game, self.user, message=message)
+        return "illegal", state.seq, state.message, render_table_fragment(state)
+
+    def _answer_sync(self, result: actions.MoveResult) -> MoveAnswer:
+        """(outcome, seq, message, html) for a move that was not applied: the table as it stands."""
         state = table_state(result.game, self.user, seats=result.seats, message=result.message)
         return result.outcome, state.seq, state.message, render_table_fragment(state)
 

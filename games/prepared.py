@@ -6,18 +6,20 @@ in this process, more than PostgreSQL's answer. A `Prepared` query keeps what co
 SQL, the columns, how rows become model objects, the converters) and only runs the SQL with new
 values. It builds the same objects the queryset would (select_related included), so callers cannot
 tell the difference; tests/web/test_prepared.py holds it to that. A move's two writes, its row
-and the table's new position, go to PostgreSQL in one statement (`insert_and_update`).
+and the table's new position, go to PostgreSQL in one statement (`insert_and_update`), and so do
+those of a batch of moves (`insert_and_update_many`). A filter `key__any=[...]` (PostgreSQL's
+`= ANY(array)`) lets one prepared query take any number of keys.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import connections
-from django.db.models import Model, QuerySet
+from django.db.models import Field, ForeignKey, Lookup, Model, QuerySet
 from django.db.models.query import get_related_populators  # type: ignore[attr-defined]
 
 M = TypeVar("M", bound=Model)
@@ -25,6 +27,26 @@ M = TypeVar("M", bound=Model)
 # A value no caller passes: the compiled SQL's parameters are matched against it to find where the
 # arguments go. Chosen negative and huge so it cannot collide with a real primary key.
 _HOLE = -7_331_999_173
+
+
+@Field.register_lookup
+class AnyOf(Lookup):  # type: ignore[type-arg]
+    """`key__any=values`: the column equals one of the values (PostgreSQL's `= ANY(%s)`, the list
+    passed as one array), so the SQL is the same however many values there are."""
+
+    lookup_name = "any"
+    prepare_rhs = False
+
+    def get_db_prep_lookup(self, value: Any, connection: Any) -> tuple[str, list[Any]]:
+        return "%s", [value]
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        lhs, lhs_params = self.process_lhs(compiler, connection)
+        rhs, rhs_params = self.process_rhs(compiler, connection)
+        return f"{lhs} = ANY({rhs})", [*lhs_params, *rhs_params]
+
+
+ForeignKey.register_lookup(AnyOf)  # a field's own lookups do not reach its foreign keys
 
 
 class Prepared(Generic[M]):
@@ -168,3 +190,42 @@ def insert_and_update(new: M, obj: Model, names: tuple[str, ...], using: str = "
     new._state.adding = False
     new._state.db = using
     return new
+
+
+def insert_and_update_many(writes: Sequence[tuple[Model, Model, tuple[str, ...]]], using: str = "default") -> None:
+    """`insert_and_update` for several (new row, locked row, fields) at once, in one statement
+    (PostgreSQL only): one INSERT of every new row and an UPDATE per locked row, as parts of one
+    WITH. The locked rows must differ (a statement changes a row once). A failed insert changes
+    nothing and raises IntegrityError; a locked row that is gone, ObjectDoesNotExist."""
+    if not writes:
+        return
+    connection = connections[using]
+    quote = connection.ops.quote_name
+    first = writes[0][0]
+    meta = first._meta
+    assert meta.pk is not None
+    fields = [field for field in meta.concrete_fields if not field.primary_key or first.pk is not None]
+    columns = ", ".join(quote(field.column) for field in fields)
+    row = "({})".format(", ".join(["%s"] * len(fields)))
+    pk = quote(meta.pk.column)
+    rows = ", ".join([row] * len(writes))
+    parts = [f"inserted AS (INSERT INTO {quote(meta.db_table)} ({columns}) VALUES {rows} RETURNING {pk})"]
+    values: list[Any] = []
+    for new, _, _ in writes:
+        values += [field.get_db_prep_save(field.pre_save(new, True), connection) for field in fields]
+    for number, (_, obj, names) in enumerate(writes):
+        update_sql, update_values = _update_parts(obj, names, using)
+        parts.append(f"updated{number} AS ({update_sql} RETURNING 1)")
+        values += update_values
+    counted = " + ".join(f"(SELECT count(*) FROM updated{number})" for number in range(len(writes)))
+    # The new rows take their ids from the sequence in the order of VALUES, as bulk_create counts on.
+    sql = f"WITH {', '.join(parts)} SELECT (SELECT array_agg({pk} ORDER BY {pk}) FROM inserted), {counted}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        ids, updated = cursor.fetchone()
+    if updated != len(writes):
+        raise ObjectDoesNotExist("a locked row is gone: nothing was written")
+    for new, pk in zip((new for new, _, _ in writes), ids, strict=True):
+        new.pk = pk
+        new._state.adding = False
+        new._state.db = using

@@ -117,3 +117,41 @@ def test_it_patches_each_page_into_exactly_the_table_a_fresh_load_gives(
                 assert "patch" not in whole
                 assert same_table(message["html"], whole["html"])
         assert patches >= 25  # nearly every push after the first is a patch
+
+
+def test_it_makes_and_pushes_the_moves_of_many_tables_sent_at_the_same_moment(
+    live_site: LiveServer, alice: Any, bob: Any
+) -> None:
+    """Moves that arrive together are written together (games.move_batches): each table's players
+    get their own table at its new seq, and a stale move among them is refused to its sender only."""
+    tables = [make_table(alice, bob) for _ in range(6)]
+    with ExitStack() as stack:
+        sockets = {
+            (game.pk, seat): stack.enter_context(table_socket(live_site, game, user))
+            for game in tables
+            for seat, user in enumerate((alice, bob))
+        }
+        for (game_id, seat), socket in sockets.items():
+            check_view(next(game for game in tables if game.pk == game_id), seat, receive(socket))
+        frames = {}
+        for number, game in enumerate(tables):
+            game.refresh_from_db()
+            action = simple_move(game)
+            seq = game.seq - 1 if number == 0 else game.seq  # the first table's move was made on an old view
+            frame = {"type": "move", "action": action, "expected_seq": seq, "client_move_id": f"at-{number}"}
+            frames[game.pk] = (sockets[game.pk, action["seat"]], json.dumps(frame))
+        for socket, text in frames.values():
+            socket.send(text)
+        stale, *moved = tables
+        for game in moved:
+            for seat in (0, 1):
+                check_view(game, seat, receive(sockets[game.pk, seat]))
+            assert game.seq == 1
+        mover = frames[stale.pk][0]
+        refusal = receive(mover)
+        assert refusal["type"] == "refused"
+        assert refusal["client_move_id"] == "at-0"
+        stale.refresh_from_db()
+        assert stale.seq == 0
+        for socket in sockets.values():
+            assert_silent(socket)
