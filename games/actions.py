@@ -8,7 +8,7 @@ these.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from typing import Any
 
@@ -18,7 +18,7 @@ from django.utils import timezone
 from games import broadcast, clock, prepared, windows, wire
 from games.models import MAX_SEATS, MIN_SEATS, Game, Move, Seat, team_of
 from games.prepared import Prepared
-from games.table_state import load_seats, load_seats_of
+from games.table_state import load_seats
 
 STALE = "The table moved on before your move arrived; here is where it stands now."
 
@@ -358,12 +358,13 @@ def do_moves(requests: Sequence[MoveRequest]) -> list[MoveResult | Exception]:
 
     On PostgreSQL the moves go in rounds of one move per table (a table's moves keep the order they
     came in): each round locks its tables, in the order of their ids so that two batches never wait
-    on each other in a circle, reads their seats, and writes its moves and positions, one statement
-    each, whatever the number of tables. Should the database refuse a write (a move id used before),
-    the whole batch is rolled back and each move made alone: one move's fault costs the others
-    nothing, and none is stored twice.
+    on each other in a circle, reads their seats (without their players: a result's `seats` is None),
+    and writes its moves and positions, one statement each, whatever the number of tables. Should
+    the database refuse a write (a move id used before), the whole batch is rolled back and each
+    move made alone: one move's fault costs the others nothing, and none is stored twice. Elsewhere
+    (SQLite, for `make run`) each move is made alone.
     """
-    if len(requests) == 1 or connection.vendor != "postgresql":
+    if connection.vendor != "postgresql":
         return [_made_alone(request) for request in requests]
     results: dict[int, MoveResult | Exception] = {}
     try:
@@ -392,7 +393,10 @@ def _move_round(
     requests: Sequence[MoveRequest], indexes: list[int], results: dict[int, MoveResult | Exception]
 ) -> None:
     games = {game.pk: game for game in _LOCKED_GAMES.all([requests[index].game_id for index in indexes])}
-    seats = load_seats_of(list(games.values()))
+    seats: dict[int, list[Seat]] = {game_id: [] for game_id in games}
+    for seat in _SEATS_OF_TABLES.all(list(games)):
+        Seat.game.field.set_cached_value(seat, games[seat.game_id])
+        seats[seat.game_id].append(seat)
     writes: list[tuple[Move, Game, tuple[str, ...]]] = []
     for index in sorted(indexes, key=lambda index: requests[index].game_id):
         request = requests[index]
@@ -400,7 +404,7 @@ def _move_round(
         if game is None:
             results[index] = ActionRefused("There is no such table.", "missing")
             continue
-        results[index] = _move_locked(
+        result = _move_locked(
             game,
             request.actor,
             request.action,
@@ -409,8 +413,13 @@ def _move_round(
             seats=seats[game.pk],
             store=lambda move, game, fields: writes.append((move, game, fields)),
         )
+        results[index] = replace(result, seats=None)  # without their players: whoever shows them reads them
     prepared.insert_and_update_many(writes)
 
+
+# The seats of a round's tables, without their players (a move needs only who sits where, the bots
+# and who is away): each player's user and profile would cost more than the rest of the move.
+_SEATS_OF_TABLES = Prepared(lambda game_ids: Seat.objects.filter(game_id__any=game_ids).order_by("index"))
 
 # The tables of a round of moves, locked in one query (the order of ids is the order of locking).
 _LOCKED_GAMES = Prepared(

@@ -1,12 +1,13 @@
-"""Table sockets' moves written together: one thread hop and one commit for every move that came in
-while the last ones were being written (a group commit).
+"""Table sockets' moves written together: every move that came in while the last ones were being
+written goes in one transaction, with the same few statements however many tables they are for.
 
-A move alone costs its process a hop to a pool thread, a connection from the pool and a commit;
-PostgreSQL flushes its log once per commit. Under load these, not the game, bound how many moves a
-process takes a second. So each event loop has one writer: a move that finds it idle is written at
-once, alone, as before; moves that arrive while it writes wait for it and go together in its next
-batch (`games.actions.do_moves`), each ruled on under its table's lock exactly as alone. Nothing is
-delayed on purpose: a batch is whatever arrived during the one before.
+A move written alone costs its process a hop to a pool thread, a connection from the pool, three
+statements (the locked row, the seats, the write) and a commit, and PostgreSQL as much again: under
+load these, not the game, bounded how many moves a process took a second. So each event loop has
+one writer: a move that finds it idle is written at once; moves that arrive while it writes wait
+for it and go together in its next batch (`games.actions.do_moves`), each ruled on under its
+table's lock exactly as alone. Nothing is delayed on purpose: a batch is whatever arrived during
+the one before (waiting 3 ms for more gathered next to nothing at 70 moves a second a process).
 
 The group messages of a batch are sent, in the order of its commits, before any of its senders
 hears back, as a lone move's were; a sender whose write failed gets its own error.

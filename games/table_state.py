@@ -153,25 +153,9 @@ _SEATS = Prepared(
 )
 
 
-_SEATS_OF_TABLES = Prepared(
-    lambda game_ids: Seat.objects.filter(game_id__any=game_ids).select_related("user__profile").order_by("index")
-)
-
-
 def load_seats(game: Game) -> list[Seat]:
     """The table's seats in order, with their players and profiles (every move reads them)."""
-    return _with_game(_SEATS.all(game.pk), game)
-
-
-def load_seats_of(games: Sequence[Game]) -> dict[int, list[Seat]]:
-    """`load_seats` of several tables in one query (PostgreSQL only): by the table's id."""
-    found: dict[int, list[Seat]] = {game.pk: [] for game in games}
-    for seat in _SEATS_OF_TABLES.all([game.pk for game in games]):
-        found[seat.game_id].append(seat)
-    return {game.pk: _with_game(found[game.pk], game) for game in games}
-
-
-def _with_game(seats: list[Seat], game: Game) -> list[Seat]:
+    seats = _SEATS.all(game.pk)
     for seat in seats:
         Seat.game.field.set_cached_value(seat, game)
         if seat.user is not None:
