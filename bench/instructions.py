@@ -10,8 +10,9 @@ on four 4-seat tables, each once without and once with every player's patch afte
 (`table_state` and `render_table_patch`, what the table socket does per viewer). The differences
 leave out start-up and first renders (templates compiled, caches filled) and give the steady cost:
 
-- a move: `do_move` with the scripted player's choice (the engine's legal actions) and one read of
-  the table's log, per move;
+- a move: the scripted players' choices (the engine's legal actions), the four tables' moves written
+  in one batch (`do_moves`, as the table sockets' writer takes the moves of a moment), and one read
+  of each table's log, per move;
 - a viewer's push: one player's table state and patch, per push.
 
 Every run plays the same games: the deals are fixed (each table's seed is set before it starts) and
@@ -64,16 +65,20 @@ def play(rounds: int, push: bool, prefix: str) -> int:
     gc.disable()
     moves = 0
     for _ in range(rounds):
-        for number, (game, people, seats) in enumerate(tables):
+        requests, bases = [], []
+        for game, people, _ in tables:
             position = game.dealt_position()
-            if position.get("over"):
-                continue
-            seat = position["turn"]
-            base = game.seq
-            result = actions.do_move(game.pk, people[seat], choose(position, seat), game.seq)
-            if not result.ok:
+            if not position.get("over"):
+                seat = position["turn"]
+                requests.append(actions.MoveRequest(game.pk, people[seat], choose(position, seat), game.seq))
+                bases.append(game.seq)
+        # the four tables' moves in one batch, as the table sockets' writer takes the moves of a moment
+        for result, base in zip(actions.do_moves(requests), bases, strict=True):
+            if not isinstance(result, actions.MoveResult) or not result.ok:
                 continue
             game = result.game
+            number = next(number for number, table in enumerate(tables) if table[0].pk == game.pk)
+            people, seats = tables[number][1], tables[number][2]
             tables[number] = (game, people, seats)
             moves += 1
             log = load_log(game)  # a socket keeps the log from the group messages: not the push's cost
@@ -154,7 +159,7 @@ def main() -> int:
     print(
         f"instructions (valgrind callgrind), {TABLES} tables of {SEATS}, {short} and {long} rounds, PYTHONHASHSEED=0:"
     )
-    print(f"  a move (do_move with the player's choice): {per_move / 1e6:.2f} M   ({moves} moves)")
+    print(f"  a move (in a batch of {TABLES}, do_moves): {per_move / 1e6:.2f} M   ({moves} moves)")
     print(f"  a viewer's push (table state and patch):   {per_push / 1e6:.2f} M   ({pushes} pushes)")
     return 0
 
