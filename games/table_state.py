@@ -353,17 +353,28 @@ def _seat_state(
         totals = view.get("totals")
         total = totals[seat.index] if totals else None
         out = seat.index in (view.get("out") or ())
-    return SeatState(
-        index=seat.index,
-        name=seat.name,
-        username=seat.user.get_username() if seat.user is not None else None,
-        bot=seat.bot,
-        team=seat.team,
-        away=seat.away,
-        is_free=seat.is_free,
-        is_viewer=viewer_seat == seat.index,
-        cards=cards,
-        total=total,
-        to_act=seat.index in waiting,
-        out=out,
-    )
+    # Every viewer of a move sees a seat alike but for whether it is their own, and the table socket
+    # keeps its seat rows from one move to the next: each row keeps the last few states it was shown
+    # as, by everything a state holds that can change while the row lives (its name cannot).
+    is_viewer, to_act = viewer_seat == seat.index, seat.index in waiting
+    key = (seat.user_id, seat.bot, seat.team, seat.away, is_viewer, cards, total, to_act, out)
+    shown: dict[tuple[Any, ...], SeatState] | None = seat.__dict__.get("_shown_states")
+    if shown is None or len(shown) >= 8:
+        shown = seat.__dict__["_shown_states"] = {}
+    found = shown.get(key)
+    if found is None:
+        found = shown[key] = SeatState(
+            index=seat.index,
+            name=seat.name,
+            username=seat.user.get_username() if seat.user is not None else None,
+            bot=seat.bot,
+            team=seat.team,
+            away=seat.away,
+            is_free=seat.is_free,
+            is_viewer=is_viewer,
+            cards=cards,
+            total=total,
+            to_act=to_act,
+            out=out,
+        )
+    return found
