@@ -5,7 +5,6 @@ new seq; a spectator never gets a hand; a socket that was away comes back to the
 from __future__ import annotations
 
 import json
-import re
 from contextlib import ExitStack
 from typing import Any
 
@@ -15,6 +14,7 @@ from games.models import Game
 from tests.realtime.test_table_live import assert_silent, check_view
 from tests.support.live import receive, table_socket
 from tests.support.servers import LiveServer
+from tests.support.table_page import same_table
 from tests.support.tables import hidden_cards, leaked, make_table, play, simple_move
 
 pytestmark = pytest.mark.slow
@@ -77,16 +77,6 @@ def test_it_gives_a_socket_that_was_away_for_some_moves_the_whole_table_when_it_
             check_view(game, 1, receive(again))
             again.send(json.dumps({"type": "resync"}))
             check_view(game, 1, receive(again))
-
-
-def same_table(patched: str, whole: str) -> bool:
-    """Equal tables: the same root attributes (in any order) and the same markup inside."""
-
-    def split(page: str) -> tuple[dict[str, str], str]:
-        end = page.index(">")
-        return dict(re.findall(r'\s([\w-]+)="([^"]*)"', page[:end])), page[end:]
-
-    return split(patched) == split(whole)
 
 
 def test_it_patches_each_page_into_exactly_the_table_a_fresh_load_gives(

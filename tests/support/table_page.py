@@ -68,3 +68,15 @@ def _set_attribute(page: str, name: str, value: str | None) -> str:
     if value is not None:
         root += f' {name}="{html.escape(value)}"'
     return root + page[end:]
+
+
+def same_table(patched: str, whole: str) -> bool:
+    """Equal tables: the same root attributes (in any order, their values as the browser reads them:
+    `&#39;` and `&#x27;` are one quote) and the same markup inside."""
+
+    def split(page: str) -> tuple[dict[str, str], str]:
+        end = page.index(">")
+        attributes = re.findall(r'\s([\w-]+)="([^"]*)"', page[:end])
+        return {name: html.unescape(value) for name, value in attributes}, page[end:]
+
+    return split(patched) == split(whole)

@@ -143,3 +143,25 @@ def play_through_the_web(game: Game, clients: Mapping[int, Client], watcher: Cli
         game.refresh_from_db()
         assert_hides(game, action["seat"], response.content.decode())  # the mover's answer, too
     raise AssertionError(f"the game did not end within {limit} moves")
+
+
+def next_move(game: Game) -> tuple[int, dict[str, Any]] | None:
+    """The seat to act and its greedy bot's choice; None while only the server may act (a window)."""
+    position = game.position
+    assert position is not None
+    rules = engine.rules_of(position)
+    waiting = rules.to_act(position)
+    if not waiting:
+        return None
+    seat = waiting[0]
+    bot = get_bot("greedy", seed=seat, variant=game.variant)
+    return seat, bot.choose(rules.view(position, seat), rules.legal_dicts(position, seat))
+
+
+def two_player_table(creator: Any, other: Any, variant: str, move_seconds: int = 600) -> Game:
+    """A started table of `variant`: `creator` in seat 0, `other` in seat 1."""
+    from games import actions
+
+    game = actions.do_create_game(creator, seat_count=2, move_seconds=move_seconds, variant=variant)
+    actions.do_join(game.pk, other)
+    return actions.do_start(game.pk, creator)

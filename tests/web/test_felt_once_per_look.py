@@ -20,6 +20,7 @@ from games.rendering import felt_html, fragment_template, render_table_fragment,
 from games.table_state import table_state
 from tests.support.table_play import pending_hit_table
 from tests.support.tables import player_at
+from tests.support.variant_play import two_player_table
 
 VARIANTS = ("ddmau", "maumau", "mau", "dansk", "emojical")
 
@@ -64,9 +65,7 @@ def looks_at(game: Game, viewers: tuple[Any, ...]) -> list[str]:
 def test_it_shares_a_felt_only_between_viewers_who_see_the_same_one(
     alice: Any, bob: Any, carol: Any, variant: str
 ) -> None:
-    game = actions.do_create_game(alice, seat_count=2, move_seconds=60, variant=variant)
-    actions.do_join(game.pk, bob)
-    game = actions.do_start(game.pk, alice)
+    game = two_player_table(alice, bob, variant, move_seconds=60)
     chance = random.Random(variant)
     viewers = (alice, bob, carol, AnonymousUser())
     looks: set[str] = set()
