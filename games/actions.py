@@ -20,6 +20,7 @@ from games.models import MAX_SEATS, MIN_SEATS, Game, Move, Seat, team_of
 from games.prepared import Prepared
 from games.table_state import load_seats
 
+NO_TABLE = "There is no such table."
 STALE = "The table moved on before your move arrived; here is where it stands now."
 
 
@@ -62,7 +63,7 @@ def locked_game(game_id: int) -> Game:
     except (TypeError, ValueError):  # no number at all
         game = None
     if game is None:
-        raise ActionRefused("There is no such table.", "missing")
+        raise ActionRefused(NO_TABLE, "missing")
     return game
 
 
@@ -398,11 +399,11 @@ def _move_round(
         Seat.game.field.set_cached_value(seat, games[seat.game_id])
         seats[seat.game_id].append(seat)
     writes: list[tuple[Move, Game, tuple[str, ...]]] = []
-    for index in sorted(indexes, key=lambda index: requests[index].game_id):
+    for index in indexes:  # the tables are locked already, by the query above, in the order of their ids
         request = requests[index]
         game = games.get(request.game_id)
         if game is None:
-            results[index] = ActionRefused("There is no such table.", "missing")
+            results[index] = ActionRefused(NO_TABLE, "missing")
             continue
         result = _move_locked(
             game,

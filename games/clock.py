@@ -279,7 +279,7 @@ def do_take_back_seat(game_id: int, user: Any) -> Seat:
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         if game is None:
-            raise actions.ActionRefused("There is no such table.", "missing")
+            raise actions.ActionRefused(actions.NO_TABLE, "missing")
         seat = check_take_back(game, game.seat_of(user))
         seat.away = False
         seat.timeouts_in_a_row = 0

@@ -145,13 +145,20 @@ def _statement(kind: str, model: type[Model], names: tuple[str, ...], using: str
 def _insert_parts(obj: Model, using: str) -> tuple[str, list[Any]]:
     """The INSERT of `obj.save()` for a new row (no signals: the models this serves have no
     receivers; auto_now_add and defaults apply as in save()), written once per model."""
-    connection = connections[using]
-    meta = obj._meta
-    fields = [
-        field for field in meta.concrete_fields if not field.primary_key or getattr(obj, field.attname) is not None
-    ]
-    values = [field.get_db_prep_save(field.pre_save(obj, True), connection) for field in fields]
+    fields = _insert_fields(obj)
+    values = _insert_values(obj, fields, using)
     return _statement("insert", type(obj), tuple(field.name for field in fields), using), values
+
+
+def _insert_fields(obj: Model) -> list[Any]:
+    """The columns a new row is inserted with: all but a primary key the database will choose."""
+    meta = obj._meta
+    return [field for field in meta.concrete_fields if not field.primary_key or getattr(obj, field.attname) is not None]
+
+
+def _insert_values(obj: Model, fields: Sequence[Any], using: str) -> list[Any]:
+    connection = connections[using]
+    return [field.get_db_prep_save(field.pre_save(obj, True), connection) for field in fields]
 
 
 def _update_parts(obj: Model, names: tuple[str, ...], using: str) -> tuple[str, list[Any]]:
@@ -186,10 +193,15 @@ def insert_and_update(new: M, obj: Model, names: tuple[str, ...], using: str = "
                 found = None
     if found is None:
         raise ObjectDoesNotExist(f"{type(obj).__name__} {obj.pk} is gone: nothing was written")
-    new.pk = found[0]
+    _stored(new, found[0], using)
+    return new
+
+
+def _stored(new: Model, pk: Any, using: str) -> None:
+    """`new` as save() leaves a row it inserted: with its id, known to be in the database."""
+    new.pk = pk
     new._state.adding = False
     new._state.db = using
-    return new
 
 
 def insert_and_update_many(writes: Sequence[tuple[Model, Model, tuple[str, ...]]], using: str = "default") -> None:
@@ -204,7 +216,7 @@ def insert_and_update_many(writes: Sequence[tuple[Model, Model, tuple[str, ...]]
     first = writes[0][0]
     meta = first._meta
     assert meta.pk is not None
-    fields = [field for field in meta.concrete_fields if not field.primary_key or first.pk is not None]
+    fields = _insert_fields(first)
     columns = ", ".join(quote(field.column) for field in fields)
     row = "({})".format(", ".join(["%s"] * len(fields)))
     pk = quote(meta.pk.column)
@@ -212,7 +224,7 @@ def insert_and_update_many(writes: Sequence[tuple[Model, Model, tuple[str, ...]]
     parts = [f"inserted AS (INSERT INTO {quote(meta.db_table)} ({columns}) VALUES {rows} RETURNING {pk})"]
     values: list[Any] = []
     for new, _, _ in writes:
-        values += [field.get_db_prep_save(field.pre_save(new, True), connection) for field in fields]
+        values += _insert_values(new, fields, using)
     for number, (_, obj, names) in enumerate(writes):
         update_sql, update_values = _update_parts(obj, names, using)
         parts.append(f"updated{number} AS ({update_sql} RETURNING 1)")
@@ -225,7 +237,5 @@ def insert_and_update_many(writes: Sequence[tuple[Model, Model, tuple[str, ...]]
         ids, updated = cursor.fetchone()
     if updated != len(writes):
         raise ObjectDoesNotExist("a locked row is gone: nothing was written")
-    for new, pk in zip((new for new, _, _ in writes), ids, strict=True):
-        new.pk = pk
-        new._state.adding = False
-        new._state.db = using
+    for (new, _, _), new_pk in zip(writes, ids, strict=True):
+        _stored(new, new_pk, using)
