@@ -27,6 +27,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.core.exceptions import SynchronousOnlyOperation
+from django.utils.functional import LazyObject, empty
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -62,7 +63,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        self.user = self.scope.get("user")
+        self.user = _unwrapped(self.scope.get("user"))
         if not await self._may_watch():
             await self.close(code=NO_ACCESS)
             return
@@ -331,6 +332,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return {"type": "chat_muted", "user": other.get_username(), "muted": mute}
         chat.do_remove(content.get("id"), self.user, self.game_id)
         return None
+
+
+def _unwrapped(user: Any) -> Any:
+    """The scope's user itself: AuthMiddleware hands it over inside a lazy object, resolved before the
+    consumer runs, and every push reads it several times (each read through the wrapper)."""
+    wrapped = getattr(user, "_wrapped", empty) if isinstance(user, LazyObject) else user
+    return user if wrapped is empty else wrapped
 
 
 MoveAnswer = tuple[str, int, str, str | None]

@@ -47,7 +47,10 @@ def date(value: datetime | None, format: str | None = None) -> str:
 
 @lru_cache(maxsize=4096)
 def _date(value: datetime, format: str | None, zone: str) -> str:
-    return str(defaultfilters.date(localtime(value) if is_aware(value) else value, format))
+    local = localtime(value) if is_aware(value) else value
+    if format == "c":  # Django's ISO 8601 is isoformat(), which its formatter reaches the slow way
+        return local.isoformat()
+    return str(defaultfilters.date(local, format))
 
 
 def pluralize(value: Any, suffix: str = "s") -> str:

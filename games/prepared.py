@@ -178,14 +178,13 @@ def insert_and_update(new: M, obj: Model, names: tuple[str, ...], using: str = "
     connection = connections[using]
     insert_sql, insert_values = _insert_parts(new, using)
     update_sql, update_values = _update_parts(obj, names, using)
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute(
-                f"WITH inserted AS ({insert_sql}) {update_sql} RETURNING (SELECT * FROM inserted)",
-                [*insert_values, *update_values],
-            )
+    if connection.vendor == "postgresql":
+        sql = _numbered(f"WITH inserted AS ({insert_sql}) {update_sql} RETURNING (SELECT * FROM inserted)")
+        with _raw_cursor(connection) as cursor:
+            cursor.execute(sql, [*insert_values, *update_values])
             found = cursor.fetchone()
-        else:  # SQLite (make run on a bare machine) takes no INSERT inside WITH: two statements
+    else:  # SQLite (make run on a bare machine) takes no INSERT inside WITH: two statements
+        with connection.cursor() as cursor:
             cursor.execute(insert_sql, insert_values)
             found = cursor.fetchone()
             cursor.execute(update_sql, update_values)
@@ -195,6 +194,29 @@ def insert_and_update(new: M, obj: Model, names: tuple[str, ...], using: str = "
         raise ObjectDoesNotExist(f"{type(obj).__name__} {obj.pk} is gone: nothing was written")
     _stored(new, found[0], using)
     return new
+
+
+def _raw_cursor(connection: Any) -> Any:
+    """A cursor (Django's wrapper, so errors, query counts and logging are as usual) for a statement
+    written with PostgreSQL's own placeholders, `$1, $2...`, whose values go to the server beside it.
+
+    Through Django's own cursor psycopg searches the statement's text for `%s` and writes each value
+    into it, quoted; for a long statement it caches neither step. A batch of moves is one statement
+    of hundreds of placeholders and tens of kilobytes of positions: in the live server those two
+    steps took most of the move writer's time, more than the engine (README, live capacity).
+    """
+    from psycopg import RawCursor
+
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    raw = RawCursor(connection.connection)
+    return connection.make_debug_cursor(raw) if connection.queries_logged else connection.make_cursor(raw)
+
+
+def _numbered(sql: str) -> str:
+    """`sql`, written by this module with `%s` for each value (and no other `%`), with `$1, $2...`."""
+    pieces = sql.split("%s")
+    return pieces[0] + "".join(f"${number}{piece}" for number, piece in enumerate(pieces[1:], start=1))
 
 
 def _stored(new: Model, pk: Any, using: str) -> None:
@@ -232,8 +254,8 @@ def insert_and_update_many(writes: Sequence[tuple[Model, Model, tuple[str, ...]]
     counted = " + ".join(f"(SELECT count(*) FROM updated{number})" for number in range(len(writes)))
     # The new rows take their ids from the sequence in the order of VALUES, as bulk_create counts on.
     sql = f"WITH {', '.join(parts)} SELECT (SELECT array_agg({pk} ORDER BY {pk}) FROM inserted), {counted}"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, values)
+    with _raw_cursor(connection) as cursor:
+        cursor.execute(_numbered(sql), values)
         ids, updated = cursor.fetchone()
     if updated != len(writes):
         raise ObjectDoesNotExist("a locked row is gone: nothing was written")

@@ -363,10 +363,16 @@ def _seat_state(
         shown = seat.__dict__["_shown_states"] = {}
     found = shown.get(key)
     if found is None:
+        # The name is read through the player's profile: once a row, for whoever sits there.
+        sitting = (seat.user_id, seat.bot)
+        named = seat.__dict__.get("_shown_names")
+        if named is None or named[0] != sitting:
+            user = seat.user
+            named = seat.__dict__["_shown_names"] = (sitting, seat.name, user.get_username() if user else None)
         found = shown[key] = SeatState(
             index=seat.index,
-            name=seat.name,
-            username=seat.user.get_username() if seat.user is not None else None,
+            name=named[1],
+            username=named[2],
             bot=seat.bot,
             team=seat.team,
             away=seat.away,

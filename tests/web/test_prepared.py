@@ -145,3 +145,36 @@ def test_it_writes_nothing_for_a_table_that_is_gone(alice: Any, bob: Any) -> Non
     with pytest.raises(ObjectDoesNotExist), transaction.atomic():
         prepared.insert_and_update(Move(game=game, seq=1, action={}, notation="x", public_line="x"), gone, ("seq",))
     assert not Move.objects.filter(game=game).exists()
+
+
+@pytest.mark.postgres  # insert_and_update_many is PostgreSQL's (SQLite makes each move alone)
+def test_it_stores_text_that_looks_like_placeholders_or_quotes_as_it_was_given(
+    alice: Any, bob: Any, carol: Any
+) -> None:
+    # The writes send their values beside the statement (on PostgreSQL, numbered placeholders): a
+    # value holding %s, $1, quotes or a backslash is a value, whichever way it goes.
+    tables = [make_table(alice, bob), make_table(alice, carol)]
+    odd = ["50% %s $1 $2 'quoted' \"double\" \\ %%", "$1; DROP TABLE games_move; --", '{"act": "%s"}']
+    writes = []
+    for number, game in enumerate(tables):
+        game.refresh_from_db()
+        game.seq = 7
+        game.rules = {"note": odd[number]}
+        move = Move(game=game, seq=7, action={"odd": odd}, notation=odd[number], public_line=odd[2 - number])
+        writes.append((move, game, ("seq", "rules")))
+    prepared.insert_and_update_many(writes)
+    single = make_table(bob, carol)
+    single.refresh_from_db()
+    single.seq = 3
+    prepared.insert_and_update(
+        Move(game=single, seq=3, action={}, notation=odd[1], public_line=odd[0]), single, ("seq",)
+    )
+    for number, game in enumerate(tables):
+        stored = Move.objects.get(game=game, seq=7)
+        assert stored.notation == odd[number]
+        assert stored.public_line == odd[2 - number]
+        assert stored.action == {"odd": odd}
+        game.refresh_from_db()
+        assert game.rules == {"note": odd[number]}
+    stored = Move.objects.get(game=single, seq=3)
+    assert (stored.notation, stored.public_line) == (odd[1], odd[0])
