@@ -3,11 +3,29 @@
 Reading a position trusts its structure as far as cheap checks go (a malformed position raises
 ValueError); reading an action checks everything, since actions come from players: whatever is
 wrong with one is refused with `IllegalAction` naming the nearest ruling (R50), never a crash.
+
+What a caller may assume of the positions `apply` returns (issue 9, decided for speed):
+- `apply` never changes the position it is given, and every answer (`apply`, `legal_actions`) is
+  the one a fresh read of the position *as it is now* gives: a position a caller changed in place
+  is never answered from what the engine remembers of it (see "Positions `apply` wrote lately").
+- A position `apply` returns shares with the one it came from every list and dict the action left
+  as it was (each hand, the draw pile, the pile and its plays, the totals, `rules`, `top`...;
+  `tests/engine/ddmau/test_remembered.py` says which): treat positions as read-only values, and
+  copy one (`copy.deepcopy`, a JSON round trip) before changing it, or the change shows in the
+  positions it shares with. The site never changes a position the engine returned (it changes a
+  fresh `new_game` deal's totals and a fresh `view`'s seed, nothing else).
+- The plays of the pile are the caller's: a position's plays are carried into the next position
+  as they are, shared, without being read, checked or put in the engine's own form (as the pile
+  is left unread, `unread_pile.py`); they are read (and a malformed one reported, ValueError) when
+  the rules look at the pile (a reshuffle, R32, R47, R49; a Master Mau's declaration, R16), and
+  when a position is read as a stranger. So a play a caller broke in place is reported by the
+  first call that reads the pile after it, not necessarily by the `apply` that carried it over.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
@@ -15,6 +33,7 @@ from ..errors import refuse
 from ..events import Event
 from ..rules import known_cards
 from .cards import CARDS, COLOURS, MASTER_MAU, MM_DECLARATIONS
+from .moves import legal_actions
 from .options import DEFAULT_OPTIONS, Options
 from .state import Action, LastHand, Pending, PileEntry, State, Top
 from .unread_pile import PileNeeded, UnreadPile, new_unread_pile
@@ -25,6 +44,7 @@ if TYPE_CHECKING:
 VARIANT = "ddmau"
 ACTS = frozenset({"play", "draw", "pass", "take", "block", "catch"})
 CODES = frozenset(CARDS)
+_BARE_ACTS = frozenset({"draw", "pass", "take", "block"})  # acts of nothing but a seat
 # Positions are read and written on every `apply` and `legal_actions`, their pile entries by the
 # dozen: these build NamedTuples with `tuple.__new__` (every field given, in order), which skips
 # the Python-level `__new__` NamedTuple generates and halves the cost of each.
@@ -230,7 +250,8 @@ def _write_pile(
     """The pile's plays as a position's list, and with `keep` the engine's own copies of them
     (equal, but never handed out: see "Positions `apply` wrote lately" below), else None, and then
     the plays as entries too when they are known (what reading the copies gives), else None. Plays
-    below an unread pile whose private copies were found equal to them are shared, not copied."""
+    below an unread pile with private copies (a position `apply` wrote) are shared as they are,
+    not copied (see the module docstring); others are copied, checked."""
     written: list[dict[str, Any]] = []
     private: list[dict[str, Any]] | None = [] if keep else None
     entries: tuple[PileEntry, ...] | None = pile if keep else None
@@ -304,6 +325,12 @@ def action_from_dict(a: Any, seats: int) -> Action:
         if not _is_int(target) or not 0 <= target < seats:
             raise refuse("R27", f"catch needs the seat to catch as its target, not {target!r}")
         return _new(Action, (seat, act, (), (), None, False, target))
+    return _bare_act(seat, act)
+
+
+@lru_cache(maxsize=64)
+def _bare_act(seat: int, act: str) -> Action:
+    """An act of nothing but a seat (draw, pass, take, block): immutable, so one serves every call."""
     return _new(Action, (seat, act, (), (), None, False, None))
 
 
@@ -355,24 +382,34 @@ def _is_int(v: Any) -> TypeGuard[int]:
 #
 # Random play and the site call `legal_actions(position, seat)` and then `apply(position, action)`
 # on the position the last `apply` returned: reading it (dicts to a `State`) twice per action, and
-# copying its pile's plays into the next position, were most of the cost of the dict path. So
-# `apply` remembers the last few positions it wrote, by `id`, with their `State` (the pile left
-# unread, as `unread_pile.py` reads it) and a private copy of the position that is never handed
-# out. A position is read from memory only if it is that very dict, still holding that very pile
-# list, and equal to its private copy: any change a caller made to it since (a key set or removed, a
-# hand, the draw pile or a play changed in place...) makes it a stranger, read as any other.
+# writing the next position in full, were most of the cost of the dict path. So `apply` remembers
+# the last few positions it wrote, by `id`, with their `State` (the pile left unread, as
+# `unread_pile.py` reads it) and a private copy of the position that is never handed out. A
+# position is read from memory only if it is that very dict, still holding that very pile list,
+# and equal to its private copy: any change a caller made to it since (a key set or removed, a
+# hand, the draw pile, the top changed in place...) makes it a stranger, read as any other.
 #
-# The private copy holds copies of the pile's plays when `apply` had them at hand (the position was
-# written from a remembered one, or from a pile read in full); then the plays, found equal to
-# them, are shared by the next position rather than copied: the two positions then hold the same
-# play dicts (nothing in the engine or the site changes a position in place; one that did would
-# change both). Otherwise the copy holds the position's own pile list, its plays are not compared
-# and are copied out, checked, as from any position. A position whose top is a Master Mau (its
-# declaration is read from the pile) is remembered only with copies of its plays, and read from
-# memory only when they are found equal to them, `legal_actions` included. Equal is `==`: a
-# caller that swapped a value for an equal one of another type (1.0 for 1) in place would get the
-# remembered answer.
-_REMEMBERED: dict[int, tuple[dict[str, Any], State, dict[str, Any], list[Any], list[dict[str, Any]] | None, bool]] = {}
+# The plays are the exception (see the module docstring): the private copy holds the position's
+# own pile list, and the plays are not compared when a position is read from memory; the state
+# remembered reads them from that list, unread, as a read does, so a play changed in place is seen
+# as a read would see it. The private copies of the plays (`private`, made when `apply` had them at
+# hand) and the plays as entries (`UnreadPile.entries`) serve only to read the plays without
+# reading them again: they are used only once the plays are found equal to them (`_read_in_full`),
+# and a position whose top is a Master Mau (its declaration is read from the pile) is remembered
+# only with them, and read from memory only while its plays are found equal to them,
+# `legal_actions` included. Plays without private copies (a position read as a stranger) are
+# copied out, checked, as from any position.
+#
+# The next position is written from the remembered one (`_write_next`): a copy of it (a dict copy,
+# in C) with the keys the action changed set anew, and its private copy likewise from the private
+# copy; both share the rest with the ones they came from (a private copy only with private
+# copies). Equal is `==`: a caller that swapped a value for an equal one of another type (1.0 for
+# 1) in place, or removed a key and set it again, would get the remembered answer, and the next
+# position would keep that value (or key order) where the action left the key as it was.
+# (position, state, private copy, its pile list, private copies of its plays or None, a Master Mau
+# on top, whether the position is what writing the state gives: see `_write_next`)
+_Remembered = tuple[dict[str, Any], State, dict[str, Any], list[Any], list[dict[str, Any]] | None, bool, bool]
+_REMEMBERED: dict[int, _Remembered] = {}
 _REMEMBER_AT_MOST = 4  # random play and the site read again the newest; more only keep garbage alive
 # what `_read_top` works out from a card alone: its kind and number
 _FACE = {code: (info.kind, info.number) for code, info in CARDS.items()}
@@ -384,10 +421,11 @@ def _remember(
     private: list[dict[str, Any]] | None,
     entries: tuple[PileEntry, ...] | None,
     before: State,
+    copy: dict[str, Any] | None,
 ) -> None:
     """Remember `position`, just written from `s` (`private`: copies of its plays, or None;
-    `entries`: with them, the plays as entries, if known), the result of a step from `before`,
-    whose hands were read (or remembered) and so checked."""
+    `entries`: with them, the plays as entries, if known; `copy`: its private copy, if made), the
+    result of a step from `before`, whose hands were read (or remembered) and so checked."""
     top_d = position["top"]
     master_on_top = top_d is not None and top_d["card"] == MASTER_MAU
     if master_on_top and private is None:
@@ -417,7 +455,12 @@ def _remember(
         # the oldest goes: one position freed per position remembered keeps the number of live
         # objects level, where freeing them by the batch would set off the cyclic collector
         del remembered[next(iter(remembered))]
-    remembered[id(position)] = (position, state, _private_copy(position), pile, private, master_on_top)
+    # is the position what writing `state` gives (its top and seats out as they are read)?
+    read_top = s.top
+    plain = out == s.out and (top is read_top or (top is not None and read_top is not None and top[:2] == read_top[:2]))
+    if copy is None:
+        copy = _private_copy(position)
+    remembered[id(position)] = (position, state, copy, pile, private, master_on_top, plain)
 
 
 def _private_copy(position: dict[str, Any]) -> dict[str, Any]:
@@ -456,18 +499,20 @@ def _copy_last(last: dict[str, Any]) -> dict[str, Any]:
     return copy
 
 
-def _recall(position: Mapping[str, Any], *, plays: bool) -> State | None:
-    """The `State` of a position `apply` wrote, if it is unchanged since (see above); `plays`: its
-    pile's plays too, when it has private copies of them (`legal_actions` does not look at them,
-    but for the declaration of a Master Mau on top)."""
+def _recall(position: Mapping[str, Any]) -> State | None:
+    """The `State` of a position `apply` wrote, if it is unchanged since but for its plays (see
+    above)."""
     found = _REMEMBERED.get(id(position))
-    if found is None:
-        return None
-    written, state, copy, pile, private, master_on_top = found
+    return None if found is None else _recalled(found, position)
+
+
+def _recalled(found: _Remembered, position: Mapping[str, Any]) -> State | None:
+    """`_recall` of the position remembered in `found`."""
+    written, state, copy, pile, private, master_on_top, _ = found
     if written is not position or written["pile"] is not pile or written != copy:
         return None
-    if (plays or master_on_top) and private is not None and pile != private:
-        return None
+    if master_on_top and pile != private:
+        return None  # the declaration of the Master Mau on top is read from the plays
     return state
 
 
@@ -478,10 +523,13 @@ def forget_positions() -> None:
 
 def apply_dict(game: DDMau, position: Mapping[str, Any], action: Any) -> tuple[dict[str, Any], tuple[Event, ...]]:
     """`step` on dicts, reading the pile only if the rules look at it (see unread_pile.py) and
-    the position not at all if `apply` wrote it and it is unchanged (see above)."""
-    state = _recall(position, plays=True)
+    the position not at all if `apply` wrote it and it is unchanged (see above); then the next
+    position is written from it, sharing what the action left as it was (see above)."""
+    found = _REMEMBERED.get(id(position))
+    state = None if found is None else _recalled(found, position)
     keep = state is not None
     if state is None:
+        found = None  # a stranger: read, and written in full
         state = state_from_dict(position, unread_pile=True)
     parsed = action_from_dict(action, len(state.hands))
     try:
@@ -490,31 +538,113 @@ def apply_dict(game: DDMau, position: Mapping[str, Any], action: Any) -> tuple[d
         state = _read_in_full(position, state if keep else None)
         after, events = game.step(state, parsed)
         keep = True
+    if found is not None and found[6] and after[0] is state[0] and after[12:] == state[12:]:
+        return _write_next(found, state, after), events
     pile, private, entries = _write_pile(after.pile, keep)
     written = _position(after, pile)
-    _remember(written, after, private, entries, state)
+    _remember(written, after, private, entries, state, None)
     return written, events
+
+
+def _write_next(found: _Remembered, before: State, after: State) -> dict[str, Any]:
+    """The position after `before` (remembered in `found`, its position found unchanged) and its
+    private copy, when the action changed nothing but hands, draw pile, pile, top, streak, pending
+    hit, turn, direction, draws, call and block: copies of the position and of its private copy
+    (dict copies, in C) with those keys set anew, both sharing what did not change with the ones
+    they came from. Remembered."""
+    position, _, copy, _, private, _, _ = found
+    written = position.copy()
+    own = copy.copy()
+    written["streak"] = own["streak"] = after[5]
+    written["turn"] = own["turn"] = after[7]
+    written["direction"] = own["direction"] = after[8]
+    written["draws"] = own["draws"] = after[9]
+    written["must_call"] = own["must_call"] = after[10]
+    written["blocked"] = own["blocked"] = after[11]
+    hands = after[1]
+    held = before[1]
+    if hands is not held:  # new lists for the hands that changed, the others shared
+        written["hands"] = handed = position["hands"].copy()
+        own["hands"] = kept = copy["hands"].copy()
+        for seat, hand in enumerate(hands):
+            if hand is not held[seat]:
+                handed[seat] = list(hand)
+                kept[seat] = list(hand)
+    draw = after[2]
+    if draw is not before[2]:
+        written["draw"] = list(draw)
+        own["draw"] = list(draw)
+    pile = after[3]
+    top = after[4]
+    pending = after[6]
+    if top is not before[4]:
+        if top is None:
+            written["top"] = own["top"] = None
+        else:
+            written["top"] = {"card": top[0], "color": top[1]}
+            own["top"] = {"card": top[0], "color": top[1]}
+    if pending is not before[6]:
+        if pending is None:
+            written["pending"] = own["pending"] = None
+        else:
+            written["pending"] = {"target": pending[0], "kind": pending[1], "cards": pending[2]}
+            own["pending"] = {"target": pending[0], "kind": pending[1], "cards": pending[2]}
+    below = before[3]
+    if pile is below and private is not None and type(below) is UnreadPile and top is before[4]:
+        # the pile as it was, its plays found equal to their copies: the position keeps its pile
+        # list, and `after` (its pile that list unread, its top and seats out as read) is the state
+        # reading the position gives
+        if after[2] is not before[2] and not known_cards(CODES, after[1], before[1]):
+            return written  # reading it again would refuse it: leave that to the reading
+        remembered = _REMEMBERED
+        if len(remembered) >= _REMEMBER_AT_MOST:
+            del remembered[next(iter(remembered))]  # see `_remember`
+        remembered[id(written)] = (written, after, own, written["pile"], private, found[5], True)
+        return written
+    entries: tuple[PileEntry, ...] | None
+    if pile is not below or private is None:  # plays without private copies are copied, checked
+        plays, private, entries = _write_pile(pile, True)
+        written["pile"] = own["pile"] = plays
+    else:
+        entries = below.entries if isinstance(below, UnreadPile) else below
+    _remember(written, after, private, entries, before, own)
+    return written
 
 
 def _read_in_full(position: Mapping[str, Any], remembered: State | None) -> State:
     """`state_from_dict(position)`, for a position read with its pile unread (`remembered`: from
-    memory, its plays found equal to their private copies, else None): when the plays are known
-    as entries (see `UnreadPile.entries`), the state remembered with them as its pile, which is
-    what reading the position in full gives, without reading its plays again (a reshuffle, or an
-    empty draw pile, reads the pile on every action until the next reshuffle)."""
+    memory, else None): when the plays are known as entries (see `UnreadPile.entries`) and are
+    found equal to their private copies, the state remembered with them as its pile, which is what
+    reading the position in full gives, without reading its plays again (a reshuffle, or an empty
+    draw pile, reads the pile on every action until the next reshuffle)."""
     if remembered is not None:
         pile = remembered.pile
-        if isinstance(pile, UnreadPile) and pile.entries is not None:
+        if isinstance(pile, UnreadPile) and pile.entries is not None and pile.below == pile.private:
             return remembered._replace(pile=pile.entries)
     return state_from_dict(position)
 
 
 def legal_dicts(game: DDMau, position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
     """`legal` on dicts, with the same unread pile and remembered positions."""
-    state = _recall(position, plays=False)
+    if seat is None:
+        return []  # DD MAU has no reaction windows: the server never acts (`DDMau.legal`)
+    found = _REMEMBERED.get(id(position))
+    state = None if found is None else _recalled(found, position)
     try:
-        actions = game.legal(state_from_dict(position, unread_pile=True) if state is None else state, seat)
+        read = state_from_dict(position, unread_pile=True) if state is None else state
+        actions = legal_actions(game._rules_of(read), read, seat)
     except PileNeeded:
-        # the plays read from memory only if they are found equal to their private copies
-        actions = game.legal(_read_in_full(position, _recall(position, plays=True)), seat)
-    return list(map(action_to_dict, actions))
+        read = _read_in_full(position, state)
+        actions = legal_actions(game._rules_of(read), read, seat)
+    # `action_to_dict` of each, written out for the two commonest forms (a call a action saved)
+    written: list[dict[str, Any]] = []
+    append = written.append
+    for a in actions:
+        seat_, act, cards, mm, color, ddmau, _ = a
+        if act == "play" and color is None:
+            append({"seat": seat_, "act": "play", "cards": [*cards], "mm": [*mm], "ddmau": ddmau})
+        elif act in _BARE_ACTS:
+            append({"seat": seat_, "act": act})
+        else:
+            append(action_to_dict(a))
+    return written

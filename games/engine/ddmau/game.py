@@ -272,12 +272,11 @@ class DDMau(Rules[State, Action]):
             and self.safety_net(totals_before[seat] + gain) != totals_before[seat] + gain
         )
 
-    # --- the dict boundary, with DD MAU's fast paths (see unread_pile.py) ---
-    def apply_dict(self, position: Mapping[str, Any], action: Any) -> tuple[dict[str, Any], tuple[Event, ...]]:
-        return convert.apply_dict(self, position, action)
-
-    def legal_dicts(self, position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
-        return convert.legal_dicts(self, position, seat)
+    # --- the dict boundary, with DD MAU's fast paths (see unread_pile.py): convert's functions are
+    # the methods themselves (they take the rules first), a call less on every `apply` and
+    # `legal_actions` ---
+    apply_dict = convert.apply_dict
+    legal_dicts = convert.legal_dicts
 
     # --- the deal (R1-R5, R48) ---
     def deck(self) -> tuple[str, ...]:

@@ -11,9 +11,11 @@ the state. The rules look at the pile for a reshuffle (R32, R47, R49) and to see
 a hand-built position without a seed; a Master Mau top's declaration is read with the top.
 
 The dicts belong to the caller, so a state holding an unread pile never leaves the call that read it.
-A malformed play below is reported (ValueError) when `apply` writes the pile out, after the rules
+A malformed play below is reported (ValueError) when `apply` copies the pile out, after the rules
 had their say: an illegal action on such a position is refused as illegal, and `legal_actions`,
-which writes no pile, does not report it.
+which writes no pile, does not report it. The plays of a position `apply` wrote are not copied
+but carried into the next position as they are (convert.py's module docstring): one a caller broke
+in place is reported when the pile is next read.
 """
 
 from __future__ import annotations
@@ -34,12 +36,13 @@ class UnreadPile(tuple[PileEntry, ...]):
 
     below: Sequence[Mapping[str, Any]]
     added: tuple[PileEntry, ...]
-    # the engine's own copies of the plays below, when they were found equal to them (convert.py's
-    # remembered positions): the plays below may then be shared rather than copied when written
+    # the engine's own copies of the plays below as it wrote them (convert.py's remembered
+    # positions): the plays below are then shared rather than copied when written. A caller may
+    # have changed the plays in place since: they are compared with these before `entries` is used
     private: list[dict[str, Any]] | None
     # with `private`, the plays below as the engine wrote them, when it had them at hand: what
-    # reading them gives, so that a position found equal to its private copies is read in full
-    # without reading its plays again
+    # reading them gives, so that a position whose plays are found equal to their private copies
+    # is read in full without reading its plays again
     entries: tuple[PileEntry, ...] | None
 
     def __new__(

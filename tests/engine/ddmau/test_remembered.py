@@ -1,6 +1,7 @@
 """Positions `apply` wrote lately are read again from memory (convert.py): the answers must be the
 ones a fresh read gives, whatever a caller did to the position in between, and `apply` must never
-change the position it is given."""
+change the position it is given. A position shares with the one it came from what the action left
+as it was, and the plays of the pile are carried over as they are (convert.py's docstring)."""
 
 from __future__ import annotations
 
@@ -66,9 +67,9 @@ def test_the_remembered_state_is_the_state_a_read_gives() -> None:
         if position["over"]:
             break
         position = engine.apply(position, rng.choice(engine.legal_actions(position, position["turn"])))
-        remembered = convert._recall(position, plays=True)
+        remembered = convert._recall(position)
         if remembered is None:
-            continue  # a Master Mau on top
+            continue  # a Master Mau on top, remembered without copies of its plays
         read = convert.state_from_dict(position, unread_pile=True)
         assert remembered._replace(pile=()) == read._replace(pile=())
         assert remembered.pile.below is position["pile"]  # type: ignore[attr-defined]
@@ -110,16 +111,17 @@ def remembered_position(change: Callable[[Position], None]) -> Position:
     position = play_on("remembered/changed", 40, random.Random(change.__name__))
     assert position["pile"], "the test needs plays on the pile"
     engine.legal_actions(position, position["turn"])
-    assert convert._recall(position, plays=True) is not None
+    assert convert._recall(position) is not None
     assert convert._REMEMBERED[id(position)][4] is not None  # with copies of its plays
     change(position)
-    assert convert._recall(position, plays=True) is None
+    # a changed play is read where it is, from the position's own list: not a reason to read afresh
+    assert (convert._recall(position) is None) is (change not in (change_a_play, break_a_play))
     return position
 
 
 @pytest.mark.parametrize(
     "change",
-    [set_turn, swap_hand_card, drop_draw_card, change_a_play, break_a_play, replace_the_pile, drop_a_key],
+    [set_turn, swap_hand_card, drop_draw_card, change_a_play, replace_the_pile, drop_a_key],
 )
 def test_a_position_changed_in_place_is_read_afresh(change: Callable[[Position], None]) -> None:
     position = remembered_position(change)
@@ -138,14 +140,92 @@ def test_a_position_changed_in_place_is_read_afresh(change: Callable[[Position],
         assert answers[0] == answers[1]
 
 
-def test_the_next_position_shares_no_list_with_the_one_it_came_from_but_the_plays() -> None:
+def test_a_play_changed_in_place_is_read_as_changed_when_the_pile_is_read() -> None:
+    """The plays as entries, remembered, are not used once a play differs from its private copy."""
+    position = remembered_position(change_a_play)
+    remembered = convert._recall(position)
+    assert remembered is not None
+    assert convert._read_in_full(position, remembered) == convert.state_from_dict(position)
+    assert convert._read_in_full(position, remembered).pile[0].cards == ("R1",)
+
+
+def test_a_play_broken_in_place_is_carried_over_and_reported_when_the_pile_is_read() -> None:
+    """The decision (convert.py's docstring): the plays are carried into the next position as they
+    are, unread; a play a caller broke in place is reported (ValueError) by the first read of the
+    pile, not by the `apply` that carried it over."""
+    position = remembered_position(break_a_play)
+    broken = position["pile"][0]
+    stranger = fresh(position)
+    with pytest.raises(ValueError, match="not a DD MAU position"):
+        engine.apply(stranger, {"seat": stranger["turn"], "act": "draw"})  # a stranger's plays are copied, checked
+    after = engine.apply(position, {"seat": position["turn"], "act": "draw"})
+    assert after["pile"][0] is broken  # carried over as it is
+    assert engine.legal_actions(after, after["turn"]) == engine.legal_actions(fresh(after), after["turn"])
+    with pytest.raises(ValueError, match="not a DD MAU position"):
+        convert._read_in_full(after, convert._recall(after))  # the pile read: a reshuffle, say
+    with pytest.raises(ValueError, match="not a DD MAU position"):
+        engine.apply(fresh(after), {"seat": after["turn"], "act": "draw"})
+
+
+# the keys a draw that leaves the draw pile with cards (no reshuffle, no hand ended) sets anew; it
+# leaves every other list and dict of the position as it was, shared with the next position
+DRAW_CHANGES = {"hands", "draw"}
+
+
+def test_the_next_position_shares_what_the_action_left_as_it_was() -> None:
+    """The decision (convert.py's docstring): a position `apply` wrote from a remembered one shares
+    with it every list and dict the action did not change, and holds new ones where it did; its
+    plays are the plays of the position it came from, and those it added."""
     rng = random.Random(9)
     position = play_on("remembered/shared", 30, rng)
-    after = engine.apply(position, rng.choice(engine.legal_actions(position, position["turn"])))
-    assert after["pile"] is not position["pile"]
-    for key in ("hands", "draw", "totals", "out", "rules"):
-        assert after[key] is not position[key]
-    assert all(a is not b for a, b in zip(after["hands"], position["hands"], strict=True))
+    draws = plays = 0
+    for _ in range(300):
+        if position["over"]:
+            break
+        action = rng.choice(engine.legal_actions(position, position["turn"]))
+        after = engine.apply(position, action)
+        if after["hand"] != position["hand"] or len(after["draw"]) >= len(position["draw"]) + 1:
+            position = after  # a hand ended, or the draw pile was rebuilt: written in full
+            continue
+        changed = {key for key in after if after[key] is not position.get(key) and isinstance(after[key], list | dict)}
+        if action["act"] == "draw":
+            assert changed == DRAW_CHANGES
+            assert after["pile"] is position["pile"]
+            for seat, hand in enumerate(after["hands"]):  # the other hands are shared, the drawer's new
+                assert (hand is position["hands"][seat]) is (seat != action["seat"])
+            draws += 1
+        elif action["act"] == "play":
+            assert "pile" in changed
+            assert changed <= DRAW_CHANGES | {"pile", "top", "pending"}
+            assert all(a is b for a, b in zip(after["pile"], position["pile"], strict=False))
+            assert len(after["pile"]) == len(position["pile"]) + 1
+            plays += 1
+        for key in ("totals", "out", "rules"):
+            assert after[key] is position[key]
+        position = after
+    assert draws > 20
+    assert plays > 20
+
+
+def test_a_change_in_place_to_a_shared_list_is_seen_in_both_positions_and_read_afresh() -> None:
+    """What sharing means for a caller that changes a position in place after all: the change shows
+    in the positions sharing the list, and each is then read as a stranger, never from memory."""
+    rng = random.Random(17)
+    position = play_on("remembered/shared/changed", 30, rng)
+    after = engine.apply(position, {"seat": position["turn"], "act": "draw"})
+    assert after["totals"] is position["totals"]
+    assert convert._recall(after) is not None
+    assert convert._recall(position) is not None
+    after["totals"][0] += 100
+    assert position["totals"][0] == after["totals"][0]
+    assert convert._recall(after) is None
+    assert convert._recall(position) is None
+    for p in (position, after):
+        stranger = fresh(p)
+        for seat in range(len(p["hands"])):
+            assert engine.legal_actions(p, seat) == engine.legal_actions(stranger, seat)
+        action = engine.legal_actions(stranger, stranger["turn"])[0]
+        assert engine.apply(p, action) == engine.apply(stranger, action)
 
 
 def containers(value: Any) -> list[Any]:
@@ -186,19 +266,19 @@ def test_a_master_mau_on_top_is_remembered_with_its_plays_compared() -> None:
         top = position["top"]
         if top is None or top["card"] != "MM":
             continue
-        remembered = convert._recall(position, plays=False)
+        remembered = convert._recall(position)
         assert remembered is not None
         read = convert.state_from_dict(position, unread_pile=True)
         assert remembered._replace(pile=()) == read._replace(pile=())
         play = next(e for e in reversed(position["pile"]) if e["mm"] and not e.get("block"))
         declared = play["mm"][-1]
         play["mm"][-1] = "T" if declared != "T" else "S"
-        assert convert._recall(position, plays=False) is None
+        assert convert._recall(position) is None
         stranger = fresh(position)
         for seat in range(4):
             assert engine.legal_actions(position, seat) == engine.legal_actions(stranger, seat)
         play["mm"][-1] = declared
-        assert convert._recall(position, plays=False) is not None
+        assert convert._recall(position) is not None
         found += 1
     assert found >= 3
 
