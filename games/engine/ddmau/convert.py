@@ -33,7 +33,6 @@ from ..errors import refuse
 from ..events import Event
 from ..rules import known_cards
 from .cards import CARDS, COLOURS, MASTER_MAU, MM_DECLARATIONS
-from .moves import legal_actions
 from .options import DEFAULT_OPTIONS, Options
 from .state import Action, LastHand, Pending, PileEntry, State, Top
 from .unread_pile import PileNeeded, UnreadPile, new_unread_pile
@@ -44,7 +43,6 @@ if TYPE_CHECKING:
 VARIANT = "ddmau"
 ACTS = frozenset({"play", "draw", "pass", "take", "block", "catch"})
 CODES = frozenset(CARDS)
-_BARE_ACTS = frozenset({"draw", "pass", "take", "block"})  # acts of nothing but a seat
 # Positions are read and written on every `apply` and `legal_actions`, their pile entries by the
 # dozen: these build NamedTuples with `tuple.__new__` (every field given, in order), which skips
 # the Python-level `__new__` NamedTuple generates and halves the cost of each.
@@ -184,6 +182,14 @@ def state_to_dict(s: State) -> dict[str, Any]:
     return _position(s, _write_pile(s.pile)[0])
 
 
+def _top_dict(top: Top | None) -> dict[str, Any] | None:
+    return None if top is None else {"card": top[0], "color": top[1]}
+
+
+def _pending_dict(pending: Pending | None) -> dict[str, Any] | None:
+    return None if pending is None else {"target": pending[0], "kind": pending[1], "cards": pending[2]}
+
+
 def _position(s: State, pile: list[dict[str, Any]]) -> dict[str, Any]:
     """The position of `s` with `pile` as its pile: every other value a new object."""
     (
@@ -218,9 +224,9 @@ def _position(s: State, pile: list[dict[str, Any]]) -> dict[str, Any]:
         "hands": list(map(list, hands)),
         "draw": list(draw),
         "pile": pile,
-        "top": None if top is None else {"card": top[0], "color": top[1]},
+        "top": _top_dict(top),
         "streak": streak,
-        "pending": None if pending is None else {"target": pending[0], "kind": pending[1], "cards": pending[2]},
+        "pending": _pending_dict(pending),
         "turn": turn,
         "direction": direction,
         "draws": draws,
@@ -577,18 +583,10 @@ def _write_next(found: _Remembered, before: State, after: State) -> dict[str, An
     pile = after[3]
     top = after[4]
     pending = after[6]
-    if top is not before[4]:
-        if top is None:
-            written["top"] = own["top"] = None
-        else:
-            written["top"] = {"card": top[0], "color": top[1]}
-            own["top"] = {"card": top[0], "color": top[1]}
+    if top is not before[4]:  # a dict each: the private copy shares nothing handed out
+        written["top"], own["top"] = _top_dict(top), _top_dict(top)
     if pending is not before[6]:
-        if pending is None:
-            written["pending"] = own["pending"] = None
-        else:
-            written["pending"] = {"target": pending[0], "kind": pending[1], "cards": pending[2]}
-            own["pending"] = {"target": pending[0], "kind": pending[1], "cards": pending[2]}
+        written["pending"], own["pending"] = _pending_dict(pending), _pending_dict(pending)
     below = before[3]
     if pile is below and private is not None and type(below) is UnreadPile and top is before[4]:
         # the pile as it was, its plays found equal to their copies: the position keeps its pile
@@ -626,25 +624,9 @@ def _read_in_full(position: Mapping[str, Any], remembered: State | None) -> Stat
 
 def legal_dicts(game: DDMau, position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
     """`legal` on dicts, with the same unread pile and remembered positions."""
-    if seat is None:
-        return []  # DD MAU has no reaction windows: the server never acts (`DDMau.legal`)
-    found = _REMEMBERED.get(id(position))
-    state = None if found is None else _recalled(found, position)
+    state = _recall(position)
     try:
-        read = state_from_dict(position, unread_pile=True) if state is None else state
-        actions = legal_actions(game._rules_of(read), read, seat)
+        actions = game.legal(state_from_dict(position, unread_pile=True) if state is None else state, seat)
     except PileNeeded:
-        read = _read_in_full(position, state)
-        actions = legal_actions(game._rules_of(read), read, seat)
-    # `action_to_dict` of each, written out for the two commonest forms (a call a action saved)
-    written: list[dict[str, Any]] = []
-    append = written.append
-    for a in actions:
-        seat_, act, cards, mm, color, ddmau, _ = a
-        if act == "play" and color is None:
-            append({"seat": seat_, "act": "play", "cards": [*cards], "mm": [*mm], "ddmau": ddmau})
-        elif act in _BARE_ACTS:
-            append({"seat": seat_, "act": act})
-        else:
-            append(action_to_dict(a))
-    return written
+        actions = game.legal(_read_in_full(position, state), seat)
+    return list(map(action_to_dict, actions))
