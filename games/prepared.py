@@ -208,9 +208,8 @@ def _raw_cursor(connection: Any) -> Any:
     from psycopg import RawCursor
 
     connection.ensure_connection()
-    connection.validate_thread_sharing()
-    raw = RawCursor(connection.connection)
-    return connection.make_debug_cursor(raw) if connection.queries_logged else connection.make_cursor(raw)
+    # wrapped as Django wraps the cursors it makes itself (`connection.cursor()`)
+    return connection._prepare_cursor(RawCursor(connection.connection))
 
 
 def _numbered(sql: str) -> str:
