@@ -61,8 +61,18 @@ FRAGMENT = "games/_table_live.jinja"
 
 
 def fragment_template(name: str = FRAGMENT) -> Any:
-    """A template of the live fragment, from the Jinja2 engine (games/jinja.py)."""
-    return engines["jinja2"].get_template(name)
+    """A template of the live fragment, from the Jinja2 engine (games/jinja.py). Several are looked
+    up for every viewer of every move: each is kept, unless the engine reloads edited templates
+    (DEBUG), and kept by its engine, which tests that change the template settings replace."""
+    backend: Any = engines["jinja2"]  # Django's Jinja2 backend, whose `env` is Jinja2's environment
+    if backend.env.auto_reload:
+        return backend.get_template(name)
+    return _kept_template(backend, name)
+
+
+@lru_cache(maxsize=64)
+def _kept_template(backend: Any, name: str) -> Any:
+    return backend.get_template(name)
 
 
 def render_table(state: TableState, request: HttpRequest) -> str:
@@ -150,14 +160,14 @@ class FragmentCache:
 
 def _render_whole(state: TableState) -> str:
     context = table_context(state)
-    context["seats_html"] = seats_html(context["seats"], context["seat_total_label"], state)
+    context["seats_html"] = seats_html(context["seats"], context["seat_total_label"], state, context["language"])
     return str(fragment_template().render(context))
 
 
 def _render_patch(state: TableState, since: tuple[LogLine, ...], base: int) -> dict[str, Any]:
     # Only the new lines go through the log's words: the viewer's page has the others already.
     context = table_context(state, log_lines=since)
-    context["seats_html"] = seats_html(context["seats"], context["seat_total_label"], state)
+    context["seats_html"] = seats_html(context["seats"], context["seat_total_label"], state, context["language"])
     template = fragment_template().template  # Jinja2's own, whose blocks render alone
     blocks = template.blocks
     jinja_context = template.new_context(context)
@@ -178,11 +188,10 @@ def _render_patch(state: TableState, since: tuple[LogLine, ...], base: int) -> d
 fragments = FragmentCache()
 
 
-def seats_html(seats: Sequence[SeatView], total_label: str, state: TableState) -> SafeString:
-    """The fragment's seats. A seat looks the same to most viewers, and from one move to the next to
-    all but the seats the move concerned: each look is rendered once. Only for the fragment: the page
-    includes _seat.jinja itself, for the CSRF token of its "Sit here" forms."""
-    language = translation.get_language()
+def seats_html(seats: Sequence[SeatView], total_label: str, state: TableState, language: str | None) -> SafeString:
+    """The fragment's seats, in the active `language`. A seat looks the same to most viewers, and from
+    one move to the next to all but the seats the move concerned: each look is rendered once. Only for
+    the fragment: the page includes _seat.jinja itself, for the CSRF token of its "Sit here" forms."""
     return SafeString(
         "".join(_seat_html(seat, total_label, state.can_join, state.urls.join, language) for seat in seats)
     )
@@ -243,6 +252,9 @@ def table_context(state: TableState, log_lines: Sequence[LogLine] | None = None)
         "ws_path": state.urls.ws,
         "seat_total_label": "Team total" if state.teams else "Total",
         "log_limit": LOG_LINES,
+        # what the felt's and the seats' looks depend on besides the state, read once for all of them
+        "time_zone": timezone.get_current_timezone_name(),
+        "language": translation.get_language(),
     }
     context.update(presenter.context(state, view, names) if view else {})
     if context["playing"]:
@@ -269,7 +281,7 @@ class _ClearedWhenFull(Generic[V]):
             self.entries[key] = value
 
 
-_felts: _ClearedWhenFull[SafeString] = _ClearedWhenFull(4096)
+_felts: _ClearedWhenFull[tuple[str, ...]] = _ClearedWhenFull(4096)
 
 
 def felt_html(presenter: Presenter, context: Mapping[str, Any]) -> SafeString:
@@ -292,8 +304,8 @@ def felt_html(presenter: Presenter, context: Mapping[str, Any]) -> SafeString:
             tuple(_frozen(value) for value in shown.values()),
             tuple(bool(phrase) for phrase in phrases.values()),
             clock,
-            timezone.get_current_timezone_name(),
-            translation.get_language(),
+            context["time_zone"],
+            context["language"],
         )
         hash(key)
     except TypeError:  # something a game shows that cannot be a key: rendered every time
@@ -301,14 +313,19 @@ def felt_html(presenter: Presenter, context: Mapping[str, Any]) -> SafeString:
     found = _felts.get(key) if key is not None else None
     if found is None:
         marks = {name: SafeString(f"\x00{name}\x00") if phrase else "" for name, phrase in phrases.items()}
-        found = SafeString(fragment_template(presenter.felt_template).render({**shown, **marks, "state": clock}))
+        felt = fragment_template(presenter.felt_template).render({**shown, **marks, "state": clock})
+        found = tuple(_PHRASE.split(felt))
         if key is not None:
             _felts.put(key, found)
-    return SafeString(_PHRASE.sub(lambda mark: conditional_escape(phrases[mark[1]]), found))
+    # The felt kept split at its marks: the text between them at even places, a phrase's name at odd ones.
+    return SafeString(
+        "".join(part if at % 2 == 0 else conditional_escape(phrases[part]) for at, part in enumerate(found))
+    )
 
 
 # A phrase's mark is its name between NULs, which nothing else puts in a page (Django's form fields
-# refuse them in names and text); one pass fills every mark, without looking again at what it put in.
+# refuse them in names and text); the felt is split at them once, when it is rendered, and each
+# viewer's copy is joined from the parts, without looking again at what went into the marks.
 _PHRASE = re.compile("\x00(\\w+)\x00")
 
 

@@ -15,6 +15,8 @@ Public API (positions and actions are JSON-shaped dicts, NOTATION.md and VARIANT
   included; `legal_actions(position, None)`: the server's own acts (closing a reaction window)
 - `view(position, seat | None)`: what that seat (or a spectator) may see
 - `rules_of(position)`, `get_rules(variant, rules)`, `variants()`, `card_info(variant, code)`
+- `remember_positions(count)`: how many positions `apply` wrote are kept to be read again without
+  reading them (4; a server showing many tables keeps a round of moves' worth)
 
 DD MAU's fast state-level API for bots and benchmarks: `read(position) -> State`, `write(state)`,
 `step(state, action) -> State`, `legal(state, seat)`, with `State` and `Action` immutable NamedTuples.
@@ -35,7 +37,7 @@ from .ddmau.options import Options
 from .ddmau.state import Action, State
 from .errors import IllegalAction
 from .events import Event
-from .rules import CardFace, Option, Outcome, Rules, get_rules, variants
+from .rules import CardFace, Option, Outcome, Rules, get_rules, remember_positions, variants
 
 __all__ = [
     "CARDS",
@@ -60,6 +62,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "read",
+    "remember_positions",
     "rules_of",
     "step",
     "step_position",

@@ -304,8 +304,34 @@ def _held(hand: Any) -> int:
 # would, so the copy holds the same plays (compared by identity, cheaply) in a list of its own.
 # Equal is `==`: a caller that swapped a value for an equal one of another type (1.0 for 1) in
 # place would get the remembered answer. DD MAU keeps its own memory (ddmau/convert.py).
-_REMEMBERED: dict[int, tuple[dict[str, Any], Rules[Any, Any], Any, dict[str, Any]]] = {}
-_REMEMBER_AT_MOST = 4  # random play and the site read again the newest; more only keep garbage alive
+class PositionMemory:
+    """How many positions each memory keeps (this one, and DD MAU's own). Random play and bots read
+    again only the newest, and more would only keep garbage alive; a server that shows many tables
+    at once writes a round of moves, one per table, then reads each table's newest position for its
+    viewers, and keeps as many as a round may hold (`remember_positions`)."""
+
+    at_most = 4
+    memories: list[dict[int, Any]] = []
+
+    @classmethod
+    def new(cls) -> dict[int, Any]:
+        """A memory of positions by `id`, kept to the size above."""
+        memory: dict[int, Any] = {}
+        cls.memories.append(memory)
+        return memory
+
+
+def remember_positions(count: int) -> None:
+    """Keep the last `count` positions `apply` wrote in each memory (see above); at least one."""
+    if count < 1:
+        raise ValueError("remember at least one position")
+    PositionMemory.at_most = count
+    for memory in PositionMemory.memories:
+        while len(memory) > count:
+            del memory[next(iter(memory))]
+
+
+_REMEMBERED: dict[int, tuple[dict[str, Any], Rules[Any, Any], Any, dict[str, Any]]] = PositionMemory.new()
 
 
 def _remember(rules: Rules[S, A], position: dict[str, Any], state: S, before: S) -> None:
@@ -313,7 +339,7 @@ def _remember(rules: Rules[S, A], position: dict[str, Any], state: S, before: S)
     if found is None:
         return
     remembered = _REMEMBERED
-    if len(remembered) >= _REMEMBER_AT_MOST:
+    if len(remembered) >= PositionMemory.at_most:
         # the oldest goes: one position freed per position remembered keeps the number of live
         # objects level, where freeing them by the batch would set off the cyclic collector
         del remembered[next(iter(remembered))]

@@ -245,3 +245,32 @@ def test_get_rules_answers_the_defaults_without_reading_options() -> None:
         assert engine.get_rules(variant, {}).option_values() == engine.get_rules(variant).option_values()
     with pytest.raises(ValueError, match="unknown variant"):
         engine.get_rules("nonesuch", {})
+
+
+@pytest.mark.parametrize("variant", ["ddmau", "maumau"])
+def test_it_keeps_as_many_positions_as_it_is_told(variant: str) -> None:
+    """A server showing many tables writes a round of moves, one a table, then reads each table's
+    newest position: with room for the round, all are read from memory; with four, the oldest two
+    of six are read from their dicts again, and answer the same."""
+    from games.engine.ddmau import convert as ddmau_convert
+
+    def recalled(position: Position) -> bool:
+        if variant == "ddmau":
+            return ddmau_convert._recall(position) is not None
+        return rules_module._recall(engine.rules_of(position), position) is not None
+
+    before = rules_module.PositionMemory.at_most
+    try:
+        for room, expected in ((6, [True] * 6), (4, [False, False, True, True, True, True])):
+            engine.remember_positions(room)
+            tables = [engine.new_game(4, seed=f"memory/{variant}/{n}", variant=variant) for n in range(6)]
+            newest = [engine.apply(table, engine.legal_actions(table, seat_to_act(table))[0]) for table in tables]
+            assert [recalled(position) for position in newest] == expected
+            for position in newest:
+                assert engine.legal_actions(position, seat_to_act(position)) == engine.legal_actions(
+                    fresh(position), seat_to_act(position)
+                )
+        with pytest.raises(ValueError, match="at least one"):
+            engine.remember_positions(0)
+    finally:
+        engine.remember_positions(before)

@@ -127,3 +127,17 @@ def test_it_makes_each_move_alone_when_the_database_refuses_one_of_the_batch(ali
     for table in (game, other, third):
         table.refresh_from_db()
         assert table.rebuild_position() == table.position
+
+
+def test_it_keeps_every_position_of_a_round_for_the_viewers_pushes(alice: Any, bob: Any) -> None:
+    """After a round of moves each table's viewers are sent its new look, which asks the engine for
+    their legal actions: the positions the round wrote are read from memory, not from their dicts,
+    however many tables the round held (the engine alone keeps four)."""
+    from games.engine.ddmau import convert
+
+    tables = [make_table(alice, bob) for _ in range(6)]
+    results = actions.do_moves([request_for(game) for game in tables])
+    assert outcomes(results) == ["applied"] * 6
+    written = [result.game.position for result in results if isinstance(result, actions.MoveResult)]
+    assert len(written) == 6
+    assert all(position is not None and convert._recall(position) is not None for position in written)

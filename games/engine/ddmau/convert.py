@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 from ..errors import refuse
 from ..events import Event
-from ..rules import known_cards
+from ..rules import PositionMemory, known_cards
 from .cards import CARDS, COLOURS, MASTER_MAU, MM_DECLARATIONS
 from .options import DEFAULT_OPTIONS, Options
 from .state import Action, LastHand, Pending, PileEntry, State, Top
@@ -415,8 +415,7 @@ def _is_int(v: Any) -> TypeGuard[int]:
 # (position, state, private copy, its pile list, private copies of its plays or None, a Master Mau
 # on top, whether the position is what writing the state gives: see `_write_next`)
 _Remembered = tuple[dict[str, Any], State, dict[str, Any], list[Any], list[dict[str, Any]] | None, bool, bool]
-_REMEMBERED: dict[int, _Remembered] = {}
-_REMEMBER_AT_MOST = 4  # random play and the site read again the newest; more only keep garbage alive
+_REMEMBERED: dict[int, _Remembered] = PositionMemory.new()
 # what `_read_top` works out from a card alone: its kind and number
 _FACE = {code: (info.kind, info.number) for code, info in CARDS.items()}
 
@@ -457,7 +456,7 @@ def _remember(
     out = s.out if len(s.out) < 2 else tuple(sorted(s.out))
     state: State = _new(State, (*s[:3], unread, top, *s[5:14], out, *s[15:]))
     remembered = _REMEMBERED
-    if len(remembered) >= _REMEMBER_AT_MOST:
+    if len(remembered) >= PositionMemory.at_most:
         # the oldest goes: one position freed per position remembered keeps the number of live
         # objects level, where freeing them by the batch would set off the cyclic collector
         del remembered[next(iter(remembered))]
@@ -595,7 +594,7 @@ def _write_next(found: _Remembered, before: State, after: State) -> dict[str, An
         if after[2] is not before[2] and not known_cards(CODES, after[1], before[1]):
             return written  # reading it again would refuse it: leave that to the reading
         remembered = _REMEMBERED
-        if len(remembered) >= _REMEMBER_AT_MOST:
+        if len(remembered) >= PositionMemory.at_most:
             del remembered[next(iter(remembered))]  # see `_remember`
         remembered[id(written)] = (written, after, own, written["pile"], private, found[5], True)
         return written
