@@ -20,6 +20,8 @@ for later additions without changing the dataclass.
 
 Everything in a TableState may be shown to `state.viewer`: `view` is engine.view() for the viewer's
 seat (spectators: seat None, no hand) with the shuffle seed removed. Never add the raw position.
+The view shares its values with the game row's position (`engine.view(..., shared=True)`): read it,
+never change it.
 
 Moves (POST `state.urls.move`, form fields):
     action          the NOTATION.md action as JSON text, e.g. {"act": "play", "cards": ["G7"], ...};
@@ -255,7 +257,9 @@ def viewer_view(game: Game, seat: int | None) -> dict[str, Any] | None:
         return None
     from games import engine
 
-    view = engine.view(game.position, seat)  # a fresh dict, the caller's own
+    # Shared with the row's position, not copied: the table is only rendered from it. A row's position
+    # is never changed in place (a move writes a new one), and nothing that renders changes a view.
+    view = engine.view(game.position, seat, shared=True)
     view.pop("seed", None)
     return view
 

@@ -119,9 +119,11 @@ def legal_actions(position: Mapping[str, Any], seat: int | None) -> list[dict[st
     return rules.legal_dicts(position, seat)
 
 
-def view(position: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-    """What `seat` may see (None: a spectator): no other hand, no draw pile, no seed."""
-    return rules_of(position).view(position, seat)
+def view(position: Mapping[str, Any], seat: int | None, *, shared: bool = False) -> dict[str, Any]:
+    """What `seat` may see (None: a spectator): no other hand, no draw pile, no seed. A fresh copy,
+    the caller's own; `shared`: only its dict and hands are, the rest is the position's own, for a
+    reader that changes nothing in it (cheaper: nothing is copied)."""
+    return rules_of(position).view(position, seat, shared=shared)
 
 
 def card_info(variant_or_code: str, code: str | None = None) -> Any:

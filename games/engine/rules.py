@@ -132,8 +132,10 @@ class Rules(ABC, Generic[S, A]):
         (the `close` of a reaction window)."""
 
     @abstractmethod
-    def view(self, position: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-        """What `seat` (None: a spectator) may see: no other hand, no draw pile, no seed (C11)."""
+    def view(self, position: Mapping[str, Any], seat: int | None, *, shared: bool = False) -> dict[str, Any]:
+        """What `seat` (None: a spectator) may see: no other hand, no draw pile, no seed (C11).
+        `shared`: the position's own public values, not copies, for a reader that changes nothing
+        (`view.view_of`)."""
 
     @abstractmethod
     def card(self, code: str) -> CardFace:

@@ -16,14 +16,20 @@ from typing import Any
 HIDDEN_KEYS = frozenset({"seed"})
 
 
-def view_of(position: Mapping[str, Any], seat: int | None, hidden: frozenset[str] = HIDDEN_KEYS) -> dict[str, Any]:
+def view_of(
+    position: Mapping[str, Any], seat: int | None, hidden: frozenset[str] = HIDDEN_KEYS, *, shared: bool = False
+) -> dict[str, Any]:
     """The view of `seat` (None: a spectator). `hidden`: keys left out altogether (a game adds its
-    engine-private keys that hold cards, or turns them into counts after this, C11)."""
+    engine-private keys that hold cards, or turns them into counts after this, C11). `shared`: the
+    view's own dict and hands, but the position's own values for everything else (the pile, the
+    totals...), not copies: for a reader that changes nothing in it, such as a page rendered from it,
+    where copying the whole discard pile for every viewer of every move was a twentieth of the
+    server's work. The card-holding parts it leaves out or counts are the same either way."""
     hands = position["hands"]
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(hands)):
         raise ValueError(f"there is no seat {seat!r} at this table")
     public = {key: value for key, value in position.items() if key not in hidden and key not in ("draw", "hands")}
-    seen = _copied(public)
+    seen = public if shared else _copied(public)
     seen["hands"] = [list(hand) if i == seat else len(hand) for i, hand in enumerate(hands)]
     seen["draw"] = len(position["draw"])
     return seen

@@ -119,3 +119,32 @@ def test_it_never_changes_a_position_through_any_part_of_a_view(variant: str, ow
         elif isinstance(value, list) and value and isinstance(value[0], list):
             value[0].append("?")
     assert position == before
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_it_gives_a_reader_the_same_view_without_copying_the_position(variant: str) -> None:
+    import random
+
+    chance = random.Random(f"shared {variant}")
+    position = engine.new_game(4, seed="shared views", variant=variant)
+    rules = engine.rules_of(position)
+    seen_plays = False
+    for _ in range(120):
+        if position.get("over"):
+            break
+        for seat in (None, 0, 1, 2, 3):
+            shared = engine.view(position, seat, shared=True)
+            assert shared == engine.view(position, seat)  # the same cards hidden, the same counts
+            shared["hands"][0] = "changed"  # its own dict and hands: the position keeps its own
+            shared["turn"] = "changed"
+            assert position["hands"][0] != "changed"
+            assert position.get("turn") != "changed"
+        pile = engine.view(position, None, shared=True).get("pile")
+        seen_plays = seen_plays or bool(pile)
+        if pile:
+            assert pile is position["pile"]  # shared, not copied: what makes it cheap
+        waiting = rules.to_act(position)
+        position = engine.apply(
+            position, chance.choice(engine.legal_actions(position, waiting[0] if waiting else None))
+        )
+    assert seen_plays

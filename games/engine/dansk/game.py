@@ -224,9 +224,9 @@ class Dansk(Rules[State, Action]):
     def recalled(self, state: State) -> State:
         return convert.recalled(state)
 
-    def view(self, position: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    def view(self, position: Mapping[str, Any], seat: int | None, *, shared: bool = False) -> dict[str, Any]:
         """C10, C11: other hands as counts, the draw pile as its length, the seed once the game is over."""
-        seen = view_of(position, seat, NO_HIDDEN if position.get("over") else HIDDEN_KEYS)
+        seen = view_of(position, seat, NO_HIDDEN if position.get("over") else HIDDEN_KEYS, shared=shared)
         drawn = seen.get("drawn")
         if drawn is not None and (seat is None or seat != position.get("turn")):
             seen["drawn"] = True

@@ -177,8 +177,8 @@ class DDMau(Rules[State, Action]):
     def write_action(self, action: Action) -> dict[str, Any]:
         return convert.action_to_dict(action)
 
-    def view(self, position: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-        return view_of(position, seat)
+    def view(self, position: Mapping[str, Any], seat: int | None, *, shared: bool = False) -> dict[str, Any]:
+        return view_of(position, seat, shared=shared)
 
     def legal(self, state: State, seat: int | None) -> list[Action]:
         if seat is None:

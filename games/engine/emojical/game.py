@@ -79,10 +79,10 @@ class Emojical(Rules[State, Action]):
     def legal(self, state: State, seat: int | None) -> list[Action]:
         return moves.legal(state, seat)
 
-    def view(self, position: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    def view(self, position: Mapping[str, Any], seat: int | None, *, shared: bool = False) -> dict[str, Any]:
         """C10, C11: other hands as counts, the draw pile and the donate order as lengths, no seed
         before the end, and a drawn card as `true` to everyone but the drawer."""
-        seen = view_of(position, seat, HIDDEN_WHEN_OVER if position.get("over") else HIDDEN)
+        seen = view_of(position, seat, HIDDEN_WHEN_OVER if position.get("over") else HIDDEN, shared=shared)
         order = position.get("donate_order")
         seen["donate_order"] = None if order is None else len(order)
         if seen.get("drawn") is not None and (seat is None or seat != position.get("turn")):

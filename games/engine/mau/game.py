@@ -62,10 +62,10 @@ class Mau(Rules[State, Action]):
     def remembered(self, position: dict[str, Any], state: State, before: State) -> tuple[State, dict[str, Any]] | None:
         return convert.remembered(position, state, before)
 
-    def view(self, position: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    def view(self, position: Mapping[str, Any], seat: int | None, *, shared: bool = False) -> dict[str, Any]:
         """C10, C11: other hands as counts, the draw as its length, no seed until the game is over,
         a drawn card as `true` for everyone but the drawer (the engine's private keys hold no cards)."""
-        seen = view_of(position, seat)
+        seen = view_of(position, seat, shared=shared)
         if position.get("over") and "seed" in position:
             seen["seed"] = position["seed"]
         if position.get("drawn") is not None and (seat is None or seat != position.get("turn")):

@@ -93,8 +93,8 @@ class MauMau(Rules[State, Action]):
     def legal(self, state: State, seat: int | None) -> list[Action]:
         return legal_actions(state, seat)
 
-    def view(self, position: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-        seen = view_of(position, seat, frozenset() if position.get("over") else _NO_SEED)
+    def view(self, position: Mapping[str, Any], seat: int | None, *, shared: bool = False) -> dict[str, Any]:
+        seen = view_of(position, seat, frozenset() if position.get("over") else _NO_SEED, shared=shared)
         drawn = seen.get("drawn")
         if drawn is not None and (seat is None or seat != position.get("turn")):
             seen["drawn"] = True  # C10: only the drawer sees the card
