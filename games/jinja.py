@@ -11,7 +11,7 @@ games.templatetags.cards, and the filters `date` (in the active time zone), `plu
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
@@ -65,11 +65,25 @@ def default_if_none(value: Any, fallback: Any) -> Any:
     return fallback if value is None else value
 
 
+class FragmentEnvironment(Environment):
+    """Jinja2's environment, with each template's globals the environment's own dict.
+
+    Jinja2 gives every template a ChainMap of its own globals over the environment's, and copies it
+    into the context of every render and include (dict() over a ChainMap: a Python-level lookup per
+    name). The fragment's templates have no globals of their own, and it renders several of them for
+    every viewer of every move: there, the plain dict, copied in C. Nothing changes globals after
+    the environment is made (`environment` below sets them all).
+    """
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        return self.globals if not d else super().make_globals(d)
+
+
 def environment(**options: Any) -> Environment:
     # A name the fragment does not get (csrf_input without a request) renders empty, in DEBUG too
     # (Django's default there, DebugUndefined, would print the name into the page).
     options["undefined"] = Undefined
-    env = Environment(**options)
+    env = FragmentEnvironment(**options)
     env.globals.update(url=url, card_back=cards.card_back, face=cards.face)
     env.filters.update(date=date, pluralize=pluralize, yesno=yesno, default_if_none=default_if_none)
     for variant in engine.variants():
