@@ -12,13 +12,13 @@ games.templatetags.cards, and the filters `date` (in the active time zone), `plu
 from __future__ import annotations
 
 from collections.abc import Mapping, MutableMapping
-from datetime import datetime
+from datetime import datetime, tzinfo
 from functools import lru_cache
 from typing import Any
 
 from django.template import defaultfilters
 from django.urls import get_script_prefix, get_urlconf, reverse
-from django.utils.timezone import get_current_timezone_name, is_aware, localtime
+from django.utils.timezone import get_current_timezone, is_aware, localtime
 from jinja2 import Environment, Undefined
 
 from games import engine
@@ -42,12 +42,13 @@ def date(value: datetime | None, format: str | None = None) -> str:
     Every viewer of a table shows the same deadline after a move: each is formatted once."""
     if not value:
         return ""
-    return _date(value, format, get_current_timezone_name())
+    return _date(value, format, get_current_timezone())
 
 
 @lru_cache(maxsize=4096)
-def _date(value: datetime, format: str | None, zone: str) -> str:
-    local = localtime(value) if is_aware(value) else value
+def _date(value: datetime, format: str | None, zone: tzinfo) -> str:
+    # the zone read once by the caller (a lookup in a context-local, as costly as the rest here)
+    local = localtime(value, zone) if is_aware(value) else value
     if format == "c":  # Django's ISO 8601 is isoformat(), which its formatter reaches the slow way
         return local.isoformat()
     return str(defaultfilters.date(local, format))

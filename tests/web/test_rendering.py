@@ -336,3 +336,19 @@ def test_it_tells_the_table_script_which_plays_name_a_colour_from_the_legal_acti
     shapes = play_shapes(engine.legal_actions(position, position["turn"]))
     assert [["SM"], [], 1] in shapes
     assert all(colour == 0 for cards, mm, colour in shapes if len(cards) == 1 and cards[0][1:].isdigit())
+
+
+@pytest.mark.parametrize("variant", ["ddmau", "maumau"])
+def test_it_says_the_turn_s_deadline_in_the_viewer_s_own_time_zone(alice: Any, bob: Any, variant: str) -> None:
+    from zoneinfo import ZoneInfo
+
+    from tests.support.variant_play import two_player_table
+
+    game = two_player_table(alice, bob, variant, move_seconds=86400)
+    assert game.deadline is not None
+    for zone in ("America/New_York", "Asia/Kolkata", "UTC"):
+        with timezone.override(ZoneInfo(zone)):
+            html = render_table_fragment(table_state(game, alice))
+        local = game.deadline.astimezone(ZoneInfo(zone))
+        assert f"{local:%H:%M}" in re.search(r"until ([^<]+)</b>", html).group(1)  # type: ignore[union-attr]
+        assert f'data-deadline="{local.isoformat()}"' in html
