@@ -298,19 +298,18 @@ def felt_html(presenter: Presenter, context: Mapping[str, Any]) -> SafeString:
     shown = {name: context.get(name) for name in presenter.felt_reads}
     phrases = {name: context.get(name) or "" for name in presenter.felt_phrases}
     clock = FeltClock(state.deadline, state.is_live)
+    key: Any = (
+        presenter.felt_template,
+        tuple(_frozen(value) for value in shown.values()),
+        tuple(bool(phrase) for phrase in phrases.values()),
+        clock,
+        context["time_zone"],
+        context["language"],
+    )
     try:
-        key: Any = (
-            presenter.felt_template,
-            tuple(_frozen(value) for value in shown.values()),
-            tuple(bool(phrase) for phrase in phrases.values()),
-            clock,
-            context["time_zone"],
-            context["language"],
-        )
-        hash(key)
+        found = _felts.get(key)  # hashing the key once, here (a tuple does not keep its hash)
     except TypeError:  # something a game shows that cannot be a key: rendered every time
-        key = None
-    found = _felts.get(key) if key is not None else None
+        key = found = None
     if found is None:
         marks = {name: SafeString(f"\x00{name}\x00") if phrase else "" for name, phrase in phrases.items()}
         felt = fragment_template(presenter.felt_template).render({**shown, **marks, "state": clock})
@@ -427,21 +426,25 @@ def logged(lines: Sequence[LogLine], names: Mapping[int, str], presenter: Presen
     return [_logged_move(presenter, line, names_key) for line in lines]
 
 
-_log_cache: _ClearedWhenFull[LoggedMove] = _ClearedWhenFull(20000)
+# Each line's events are kept beside it and compared, not made part of the key: every viewer of a
+# move looks its line up, and writing the events out for a key cost more than the comparison (the
+# viewers' lines share their events, so it is mostly a comparison of each event with itself).
+_log_cache: _ClearedWhenFull[tuple[tuple[Mapping[str, Any], ...], LoggedMove]] = _ClearedWhenFull(20000)
 
 
 def _logged_move(presenter: Presenter, line: LogLine, names: tuple[tuple[int, str], ...]) -> LoggedMove:
-    key = (presenter.variant, line.seq, line.seat, line.source, line.text, repr(line.events), names)
-    found = _log_cache.get(key)
-    if found is None:
-        by_seat = dict(names)
-        words = _log_line(line, by_seat, presenter)
-        note = _hand_break(line, by_seat)
-        item = format_html('<li value="{0}">{1}</li>', line.seq, words)
-        if note:
-            item = format_html('{0}<li class="log-break" role="separator">{1}</li>', item, note)
-        found = LoggedMove(words, item, _spoken_line(line, by_seat, presenter))
-        _log_cache.put(key, found)
+    key = (presenter.variant, line.seq, line.seat, line.source, line.text, names)
+    kept = _log_cache.get(key)
+    if kept is not None and kept[0] == line.events:
+        return kept[1]
+    by_seat = dict(names)
+    words = _log_line(line, by_seat, presenter)
+    note = _hand_break(line, by_seat)
+    item = format_html('<li value="{0}">{1}</li>', line.seq, words)
+    if note:
+        item = format_html('{0}<li class="log-break" role="separator">{1}</li>', item, note)
+    found = LoggedMove(words, item, _spoken_line(line, by_seat, presenter))
+    _log_cache.put(key, (line.events, found))
     return found
 
 

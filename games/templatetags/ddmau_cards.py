@@ -80,17 +80,23 @@ def mm_kind_name(kind: str) -> str:
 @register.simple_tag
 def pip(colour: str | None) -> SafeString:
     """The colour's shape, beside any text that names a colour."""
-    if colour not in COLOUR_NAMES:
-        return SafeString("")
-    return format_html('<span class="pip pip-{0}" aria-hidden="true"></span>', colour)
+    return _PIPS.get(colour or "", _NOTHING)
 
 
 @register.simple_tag
 def swatch(colour: str | None) -> SafeString:
     """A colour named in words, in its colour and with its shape: "● red"."""
-    if colour is None or colour not in COLOUR_NAMES:
-        return SafeString("")
-    return format_html('<span class="swatch swatch-{0}">{1}{2}</span>', colour, pip(colour), COLOUR_NAMES[colour])
+    return _SWATCHES.get(colour or "", _NOTHING)
+
+
+# Four colours, four pieces each: made once (the felt shows them on every move, and every card
+# face that names a colour carries a pip).
+_NOTHING = SafeString("")
+_PIPS = {colour: format_html('<span class="pip pip-{0}" aria-hidden="true"></span>', colour) for colour in COLOUR_NAMES}
+_SWATCHES = {
+    colour: format_html('<span class="swatch swatch-{0}">{1}{2}</span>', colour, _PIPS[colour], name)
+    for colour, name in COLOUR_NAMES.items()
+}
 
 
 @register.simple_tag
