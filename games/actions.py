@@ -15,7 +15,7 @@ from typing import Any
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 
-from games import broadcast, clock, prepared, windows, wire
+from games import broadcast, clock, prepared, windows, wire, written_rows
 from games.models import MAX_SEATS, MIN_SEATS, Game, Move, Seat, team_of
 from games.prepared import Prepared
 from games.table_state import load_seats
@@ -393,7 +393,7 @@ def _rounds(requests: Sequence[MoveRequest]) -> list[list[int]]:
 def _move_round(
     requests: Sequence[MoveRequest], indexes: list[int], results: dict[int, MoveResult | Exception]
 ) -> None:
-    games = {game.pk: game for game in _LOCKED_GAMES.all([requests[index].game_id for index in indexes])}
+    games = written_rows.locked([requests[index].game_id for index in indexes], _LOCKED_GAMES.all)
     seats: dict[int, list[Seat]] = {game_id: [] for game_id in games}
     for seat in _SEATS_OF_TABLES.all(list(games)):
         Seat.game.field.set_cached_value(seat, games[seat.game_id])
@@ -415,7 +415,8 @@ def _move_round(
             store=lambda move, game, fields: writes.append((move, game, fields)),
         )
         results[index] = replace(result, seats=None)  # without their players: whoever shows them reads them
-    prepared.insert_and_update_many(writes)
+    versions = prepared.insert_and_update_many(writes)
+    written_rows.keep_on_commit([(game, version) for (_, game, _), version in zip(writes, versions, strict=True)])
 
 
 # The seats of a round's tables, without their players (a move needs only who sits where, the bots

@@ -225,13 +225,14 @@ def _stored(new: Model, pk: Any, using: str) -> None:
     new._state.db = using
 
 
-def insert_and_update_many(writes: Sequence[tuple[Model, Model, tuple[str, ...]]], using: str = "default") -> None:
+def insert_and_update_many(writes: Sequence[tuple[Model, Model, tuple[str, ...]]], using: str = "default") -> list[str]:
     """`insert_and_update` for several (new row, locked row, fields) at once, in one statement
     (PostgreSQL only): one INSERT of every new row and an UPDATE per locked row, as parts of one
     WITH. The locked rows must differ (a statement changes a row once). A failed insert changes
-    nothing and raises IntegrityError; a locked row that is gone, ObjectDoesNotExist."""
+    nothing and raises IntegrityError; a locked row that is gone, ObjectDoesNotExist. Each locked
+    row's new version, `xmin,ctid` (games.written_rows), in the order of `writes`."""
     if not writes:
-        return
+        return []
     connection = connections[using]
     quote = connection.ops.quote_name
     first = writes[0][0]
@@ -248,15 +249,16 @@ def insert_and_update_many(writes: Sequence[tuple[Model, Model, tuple[str, ...]]
         values += _insert_values(new, fields, using)
     for number, (_, obj, names) in enumerate(writes):
         update_sql, update_values = _update_parts(obj, names, using)
-        parts.append(f"updated{number} AS ({update_sql} RETURNING 1)")
+        parts.append(f"updated{number} AS ({update_sql} RETURNING xmin::text || ',' || ctid::text AS version)")
         values += update_values
-    counted = " + ".join(f"(SELECT count(*) FROM updated{number})" for number in range(len(writes)))
+    versions = ", ".join(f"(SELECT version FROM updated{number})" for number in range(len(writes)))
     # The new rows take their ids from the sequence in the order of VALUES, as bulk_create counts on.
-    sql = f"WITH {', '.join(parts)} SELECT (SELECT array_agg({pk} ORDER BY {pk}) FROM inserted), {counted}"
+    sql = f"WITH {', '.join(parts)} SELECT (SELECT array_agg({pk} ORDER BY {pk}) FROM inserted), ARRAY[{versions}]"
     with _raw_cursor(connection) as cursor:
         cursor.execute(_numbered(sql), values)
         ids, updated = cursor.fetchone()
-    if updated != len(writes):
+    if None in updated:
         raise ObjectDoesNotExist("a locked row is gone: nothing was written")
     for (new, _, _), new_pk in zip(writes, ids, strict=True):
         _stored(new, new_pk, using)
+    return list(updated)

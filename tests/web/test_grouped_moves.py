@@ -25,6 +25,14 @@ def request_for(game: Game, action: dict[str, Any] | None = None, **kwargs: Any)
     return actions.MoveRequest(game.pk, player_at(game, action["seat"]), action, game.seq, **kwargs)
 
 
+def assert_stored(tables: list[Game], positions: list[dict[str, Any]], *, seq: int) -> None:
+    """Each table holds its position at `seq`, the one its stored moves replay to."""
+    for game, position in zip(tables, positions, strict=True):
+        game.refresh_from_db()
+        assert (game.seq, game.position) == (seq, position)
+        assert game.rebuild_position() == game.position
+
+
 def outcomes(results: list[actions.MoveResult | Exception]) -> list[str]:
     return [result.outcome if isinstance(result, actions.MoveResult) else type(result).__name__ for result in results]
 
@@ -41,10 +49,7 @@ def test_it_applies_the_moves_of_several_tables_as_each_would_be_alone_and_tells
     with held(messages), CaptureQueriesContext(connection) as queries:
         results = actions.do_moves(requests)
     assert outcomes(results) == ["applied"] * 4
-    for game, position in zip(tables, expected, strict=True):
-        game.refresh_from_db()
-        assert (game.seq, game.position) == (1, position)
-        assert game.rebuild_position() == game.position
+    assert_stored(tables, expected, seq=1)
     stored = {move.game_id: move for move in Move.objects.filter(game__in=tables)}
     for number, (game, result) in enumerate(zip(tables, results, strict=True)):
         assert isinstance(result, actions.MoveResult)
@@ -141,3 +146,47 @@ def test_it_keeps_every_position_of_a_round_for_the_viewers_pushes(alice: Any, b
     written = [result.game.position for result in results if isinstance(result, actions.MoveResult)]
     assert len(written) == 6
     assert all(position is not None and convert._recall(position) is not None for position in written)
+
+
+def test_it_writes_the_next_batch_on_the_rows_it_wrote_without_reading_them_again(alice: Any, bob: Any) -> None:
+    tables = [make_table(alice, bob) for _ in range(3)]
+    assert outcomes(actions.do_moves([request_for(game) for game in tables])) == ["applied"] * 3
+    requests = [request_for(game) for game in tables]
+    expected = [
+        engine.apply(game.dealt_position(), request.action) for game, request in zip(tables, requests, strict=True)
+    ]
+    with CaptureQueriesContext(connection) as queries:
+        results = actions.do_moves(requests)
+    assert outcomes(results) == ["applied"] * 3
+    assert_stored(tables, expected, seq=2)
+    # the rows are locked by their versions alone: no position travels from the database
+    locks = [query["sql"] for query in queries if "FOR UPDATE" in query["sql"]]
+    assert len(locks) == 1
+    assert "xmin" in locks[0]
+    assert '"position"' not in locks[0]
+
+
+def test_it_reads_a_row_written_elsewhere_since_its_own_write(alice: Any, bob: Any) -> None:
+    moved_alone, called_off, untouched = (make_table(alice, bob) for _ in range(3))
+    assert (
+        outcomes(actions.do_moves([request_for(game) for game in (moved_alone, called_off, untouched)]))
+        == ["applied"] * 3
+    )
+    # written since, each another way: a move made alone (an HTTP post), and the table called off
+    made = actions.do_move(moved_alone.pk, *_seat_and_move(moved_alone))
+    assert made.outcome == "applied"
+    too_late = request_for(called_off)
+    Game.objects.filter(pk=called_off.pk).update(status=Game.Status.ABORTED)
+    requests = [request_for(moved_alone), too_late, request_for(untouched)]
+    expected = engine.apply(moved_alone.dealt_position(), requests[0].action)
+    results = actions.do_moves(requests)
+    assert outcomes(results) == ["applied", "not_playing", "applied"]
+    assert_stored([moved_alone], [expected], seq=3)
+    called_off.refresh_from_db()
+    assert (called_off.status, called_off.seq) == (Game.Status.ABORTED, 1)
+
+
+def _seat_and_move(game: Game) -> tuple[Any, dict[str, Any], int]:
+    game.refresh_from_db()
+    action = simple_move(game)
+    return player_at(game, action["seat"]), action, game.seq
