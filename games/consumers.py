@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import zoneinfo
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.core.exceptions import SynchronousOnlyOperation
+from django.utils import timezone
 from django.utils.functional import LazyObject, empty
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -59,6 +61,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     group: str
     seats: list[Seat]
     log: list[LogLine] | None = None  # the public log, kept up to date from the group messages
+    time_zone: Any = None  # the viewer's, read when the socket connects
     sent_seq = -1
 
     async def connect(self) -> None:
@@ -67,6 +70,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if not await self._may_watch():
             await self.close(code=NO_ACCESS)
             return
+        # The viewer's own time zone, as the page's (accounts.middleware), for every table this socket
+        # sends: set once, in this socket's own context, which its handlers and threads share.
+        timezone.activate(self.time_zone)
         self.group = game_group(self.game_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -233,7 +239,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     def _may_watch_sync(self) -> bool:
         game = Game.objects.filter(pk=self.game_id).first()
-        return game is not None and may_watch(game, self.user, self.scope.get("session"))
+        allowed = game is not None and may_watch(game, self.user, self.scope.get("session"))
+        if allowed:
+            self.time_zone = viewer_time_zone(self.user)
+        return allowed
 
     def _render_sync(self, reload_seats: bool, seq: int | None) -> Frame | None:
         game = newest_rows.get(self.game_id, seq)
@@ -332,6 +341,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return {"type": "chat_muted", "user": other.get_username(), "muted": mute}
         chat.do_remove(content.get("id"), self.user, self.game_id)
         return None
+
+
+def viewer_time_zone(user: Any) -> zoneinfo.ZoneInfo:
+    """The signed-in player's time zone (their profile's), else the site's."""
+    profile = getattr(user, "profile", None) if user is not None and user.is_authenticated else None
+    name = profile.time_zone if profile is not None else None
+    try:
+        return zoneinfo.ZoneInfo(name) if name else timezone.get_default_timezone()
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):  # a zone this machine's tz database lacks
+        return timezone.get_default_timezone()
 
 
 def _unwrapped(user: Any) -> Any:

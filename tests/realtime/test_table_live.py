@@ -164,3 +164,33 @@ def test_it_knows_who_has_the_table_open_so_their_turn_needs_no_mail(
         cache.delete(notifications.table_open_key(game.pk, bob.pk))  # as if the mark had run out
         socket.send(json.dumps({"type": "here"}))  # the page's minutely word
         wait_until(lambda: notifications.is_table_open(game.pk, bob.pk), "the socket to mark the table open")
+
+
+def test_it_says_the_time_in_each_viewer_s_own_time_zone_on_every_push(
+    live_site: LiveServer, alice: Any, bob: Any
+) -> None:
+    import re
+    from zoneinfo import ZoneInfo
+
+    alice.profile.time_zone = "America/New_York"
+    alice.profile.save()
+    game = make_table(alice, bob, move_seconds=86400)
+    zones = {0: ZoneInfo("America/New_York"), 1: ZoneInfo("UTC")}
+
+    def says_own_time(seat: int, html: str) -> None:
+        game.refresh_from_db()
+        assert game.deadline is not None
+        local = game.deadline.astimezone(zones[seat])
+        assert f'data-deadline="{local.isoformat()}"' in html
+        assert f"{local:%H:%M}" in re.search(r"until ([^<]+)</b>", html).group(1)  # type: ignore[union-attr]
+
+    with ExitStack() as stack:
+        sockets = {seat: stack.enter_context(table_socket(live_site, game, player_at(game, seat))) for seat in zones}
+        for seat, socket in sockets.items():
+            says_own_time(seat, receive(socket)["html"])
+        for _ in range(2):  # the first move's push is a whole table (none was moved on before), the next a patch
+            play(game, simple_move(game))
+            for seat, socket in sockets.items():
+                pushed = receive(socket)  # a patch comes back applied to the page this socket holds
+                says_own_time(seat, pushed["html"])
+        assert "patch" in pushed
