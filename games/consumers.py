@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import zoneinfo
+from datetime import tzinfo
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -33,6 +33,7 @@ from django.utils.functional import LazyObject, empty
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from accounts.middleware import own_time_zone
 from games import actions, chat, move_batches, notifications, wire
 from games.access import may_watch
 from games.broadcast import GroupMessage, game_group
@@ -61,7 +62,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     group: str
     seats: list[Seat]
     log: list[LogLine] | None = None  # the public log, kept up to date from the group messages
-    time_zone: Any = None  # the viewer's, read when the socket connects
+    time_zone: tzinfo  # the viewer's, read when the socket connects
     sent_seq = -1
 
     async def connect(self) -> None:
@@ -241,7 +242,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         game = Game.objects.filter(pk=self.game_id).first()
         allowed = game is not None and may_watch(game, self.user, self.scope.get("session"))
         if allowed:
-            self.time_zone = viewer_time_zone(self.user)
+            self.time_zone = own_time_zone(self.user) or timezone.get_default_timezone()
         return allowed
 
     def _render_sync(self, reload_seats: bool, seq: int | None) -> Frame | None:
@@ -341,16 +342,6 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return {"type": "chat_muted", "user": other.get_username(), "muted": mute}
         chat.do_remove(content.get("id"), self.user, self.game_id)
         return None
-
-
-def viewer_time_zone(user: Any) -> zoneinfo.ZoneInfo:
-    """The signed-in player's time zone (their profile's), else the site's."""
-    profile = getattr(user, "profile", None) if user is not None and user.is_authenticated else None
-    name = profile.time_zone if profile is not None else None
-    try:
-        return zoneinfo.ZoneInfo(name) if name else timezone.get_default_timezone()
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):  # a zone this machine's tz database lacks
-        return timezone.get_default_timezone()
 
 
 def _unwrapped(user: Any) -> Any:

@@ -225,6 +225,11 @@ def _stored(new: Model, pk: Any, using: str) -> None:
     new._state.db = using
 
 
+# A row's version: the transaction that wrote it and where it lies, both changed by any write of it
+# (games.written_rows compares the version a batch's write gave a row with the one it has when locked).
+ROW_VERSION = "xmin::text || ',' || ctid::text"
+
+
 def insert_and_update_many(writes: Sequence[tuple[Model, Model, tuple[str, ...]]], using: str = "default") -> list[str]:
     """`insert_and_update` for several (new row, locked row, fields) at once, in one statement
     (PostgreSQL only): one INSERT of every new row and an UPDATE per locked row, as parts of one
@@ -249,7 +254,7 @@ def insert_and_update_many(writes: Sequence[tuple[Model, Model, tuple[str, ...]]
         values += _insert_values(new, fields, using)
     for number, (_, obj, names) in enumerate(writes):
         update_sql, update_values = _update_parts(obj, names, using)
-        parts.append(f"updated{number} AS ({update_sql} RETURNING xmin::text || ',' || ctid::text AS version)")
+        parts.append(f"updated{number} AS ({update_sql} RETURNING {ROW_VERSION} AS version)")
         values += update_values
     versions = ", ".join(f"(SELECT version FROM updated{number})" for number in range(len(writes)))
     # The new rows take their ids from the sequence in the order of VALUES, as bulk_create counts on.

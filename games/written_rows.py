@@ -25,15 +25,14 @@ from collections.abc import Callable, Sequence
 from django.db import connection, transaction
 
 from games.models import Game
+from games.prepared import ROW_VERSION
 
 # Kept: what a move writer reads of a table it wrote last, more than the live tables of a process.
 LIMIT = 5000
 
 _kept: dict[int, tuple[str, Game]] = {}
 _lock = threading.Lock()
-_VERSIONS = (
-    "SELECT id, xmin::text || ',' || ctid::text FROM {table} WHERE id = ANY(%s) ORDER BY id FOR UPDATE OF {table}"
-)
+_VERSIONS = f"SELECT id, {ROW_VERSION} FROM {{table}} WHERE id = ANY(%s) ORDER BY id FOR UPDATE OF {{table}}"
 
 
 def locked(game_ids: Sequence[int], read: Callable[[list[int]], list[Game]]) -> dict[int, Game]:
@@ -66,9 +65,3 @@ def _keep(rows: Sequence[tuple[Game, str]]) -> None:
             _kept.clear()
         for game, version in rows:
             _kept[game.pk] = (version, game)
-
-
-def forget() -> None:
-    """Keep nothing (tests)."""
-    with _lock:
-        _kept.clear()
