@@ -8,11 +8,14 @@ Anything that changes the seats (a player away, a seat taken back) calls game_ch
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from games.models import Move
 from games.table_state import newest_rows
@@ -37,6 +40,37 @@ def held(messages: list[GroupMessage]) -> Iterator[list[GroupMessage]]:
         yield messages
     finally:
         _outbox.messages = None
+
+
+async def send_all(layer: Any, messages: Sequence[GroupMessage]) -> None:
+    """Send `messages` to their groups in order, in one round trip to Redis where the layer allows.
+
+    A batch of table moves (games.move_batches) has a message for each: published one by one, each
+    PUBLISH was a write to Redis's socket and a wait for its answer, and those writes were a tenth of
+    a busy daphne's CPU. In one pipeline a batch costs one write. A group always maps to the same
+    Redis shard, so each table's messages keep their order."""
+    if len(messages) > 1 and isinstance(layer, RedisPubSubChannelLayer):
+        await _publish_pipelined(layer, messages)
+        return
+    for group, message in messages:
+        await layer.group_send(group, message)
+
+
+async def _publish_pipelined(layer: RedisPubSubChannelLayer, messages: Sequence[GroupMessage]) -> None:
+    # channels_redis has no batch send: this is its group_send (pubsub.RedisPubSubLoopLayer) for many
+    # messages, taking each shard's lock as its publish does.
+    loop_layer = layer._get_layer()
+    by_shard: defaultdict[Any, list[tuple[str, bytes]]] = defaultdict(list)
+    for group, message in messages:
+        channel = loop_layer._get_group_channel_name(group)
+        by_shard[loop_layer._get_shard(channel)].append((channel, layer.serialize(message)))
+    for shard, published in by_shard.items():
+        async with shard._lock:
+            shard._ensure_redis()
+            async with shard._redis.pipeline(transaction=False) as pipe:
+                for channel, data in published:
+                    pipe.publish(channel, data)
+                await pipe.execute()
 
 
 def _send(game_id: int, message: dict[str, object]) -> None:

@@ -36,7 +36,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from accounts.middleware import own_time_zone
 from games import actions, chat, move_batches, notifications, wire
 from games.access import may_watch
-from games.broadcast import GroupMessage, game_group
+from games.broadcast import GroupMessage, game_group, send_all
 from games.broadcast import held as held_broadcasts
 from games.models import Game, Seat
 from games.rendering import render_table_fragment, render_table_patch
@@ -217,8 +217,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         try:
             return await in_thread(held)()
         finally:
-            for group, message in messages:
-                await self.channel_layer.group_send(group, message)
+            await send_all(self.channel_layer, messages)
 
     def _log_seq(self) -> int:
         return self.log[-1].seq if self.log else 0

@@ -24,7 +24,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 
 from games import actions
-from games.broadcast import GroupMessage, held
+from games.broadcast import GroupMessage, held, send_all
 
 log = logging.getLogger(__name__)
 
@@ -75,9 +75,8 @@ class MoveWriter:
             outcomes = [failure] * len(batch)
         self.batches += 1
         self.moves += len(batch)
-        try:
-            for group, message in messages:  # what was committed is told, whatever came after
-                await self.layer.group_send(group, message)
+        try:  # what was committed is told, whatever came after
+            await send_all(self.layer, messages)
         except Exception as lost:  # the channel layer is gone: every sender's socket hears it
             outcomes = [lost] * len(batch)
         for (_, future), outcome in zip(batch, outcomes, strict=True):

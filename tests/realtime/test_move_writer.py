@@ -12,7 +12,7 @@ from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from games import actions, move_batches
-from games.broadcast import game_group
+from games.broadcast import game_group, send_all
 from games.consumers import LAYER_LOST
 from games.models import Game
 from tests.support.tables import make_table, player_at, simple_move
@@ -70,3 +70,29 @@ def test_it_tells_every_sender_of_a_batch_when_the_channel_layer_is_gone(alice: 
     for game in tables:  # the moves stand: the pages that reconnect are sent the tables with them
         game.refresh_from_db()
         assert game.seq == 1
+
+
+@pytest.mark.django_db(transaction=False)
+def test_it_delivers_a_batch_s_messages_to_each_table_in_the_order_they_were_sent() -> None:
+    """A batch's messages go to Redis together (games.broadcast.send_all); each table still hears
+    its own, every one of them, in the order of the commits."""
+    groups = [game_group(900_001), game_group(900_002)]
+    messages = [(groups[n % 2], {"type": "game.moved", "seq": n}) for n in range(1, 9)]
+
+    async def send_and_listen() -> list[list[int]]:
+        layer = get_channel_layer()
+        listening = []
+        for group in groups:
+            channel = await layer.new_channel()
+            await layer.group_add(group, channel)
+            listening.append(channel)
+        await send_all(layer, messages)
+        heard = [
+            [(await asyncio.wait_for(layer.receive(channel), timeout=5))["seq"] for _ in range(4)]
+            for channel in listening
+        ]
+        for group, channel in zip(groups, listening, strict=True):
+            await layer.group_discard(group, channel)
+        return heard
+
+    assert asyncio.run(send_and_listen()) == [[2, 4, 6, 8], [1, 3, 5, 7]]
