@@ -114,6 +114,9 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_b
         "max_size": env_int("DB_POOL_MAX_SIZE", 20),
         "timeout": 10,
     }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend, writing JSON columns faster (ddmau_site/postgresql/base.py).
+    DATABASES["default"]["ENGINE"] = "ddmau_site.postgresql"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Redis: channel layer, Celery broker and results, cache (allauth rate limits).

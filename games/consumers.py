@@ -34,6 +34,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from accounts.middleware import own_time_zone
+from ddmau_site import json_text
 from games import actions, chat, move_batches, notifications, wire
 from games.access import may_watch
 from games.broadcast import GroupMessage, game_group, send_all
@@ -89,6 +90,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             log.warning("Table socket closed: the channel layer is unreachable (%s).", problem)
             with contextlib.suppress(Exception):
                 await self.close(code=SERVICE_RESTART)
+
+    @classmethod
+    async def encode_json(cls, content: Any) -> str:
+        return json_text.dumps(content)  # four frames or more a move, each several kilobytes of HTML
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' dispatch without its database clean-up before every message: that hops to the

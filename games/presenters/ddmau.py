@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
+from ddmau_site import json_text
 from games.engine.ddmau import DDMAU, DDMau, Options
 from games.engine.ddmau.cards import CARDS, COLOUR_NAMES, COLOURS, MASTER_MAU, MM_DECLARATIONS
 from games.engine.ddmau.preview import PLACEHOLDER_COLOUR, PlayPreview
@@ -137,12 +138,8 @@ class DDMauPresenter(Presenter):
         controls = controls_for(state.legal, view, names)
         hit = hit_view(view, names, None)
         hit_on_viewer = hit is not None and view["pending"]["target"] == state.viewer_seat
-        import json
-
         return {
-            "plays_json": json.dumps(
-                with_previews(play_shapes(state.legal), view, state.viewer_seat, names), separators=(",", ":")
-            ),
+            "plays_json": json_text.dumps(with_previews(play_shapes(state.legal), view, state.viewer_seat, names)),
             "hand": cards,
             "hand_html": SafeString("".join(hand_button(held, at, controls.play) for at, held in enumerate(cards))),
             "hand_signature": " ".join(hand),

@@ -4,6 +4,7 @@ same writes as Django's own querysets and save() would give, on whichever databa
 from __future__ import annotations
 
 import gc
+import json
 import weakref
 from typing import Any
 
@@ -178,3 +179,15 @@ def test_it_stores_text_that_looks_like_placeholders_or_quotes_as_it_was_given(
         assert game.rules == {"note": odd[number]}
     stored = Move.objects.get(game=single, seq=3)
     assert (stored.notation, stored.public_line) == (odd[1], odd[0])
+
+
+def test_it_stores_json_the_fast_writer_refuses_as_the_standard_library_writes_it(alice: Any, bob: Any) -> None:
+    """JSON columns are written by orjson (ddmau_site/postgresql): keys that are not strings and an
+    integer past 64 bits, which it refuses, come back as the standard library's JSON gives them."""
+    game = make_table(alice, bob)
+    odd = {"big": 2**70, "by_seat": {0: "a", 1: "b"}, "text": "é \u2028 </script>"}
+    game.rules = odd
+    game.save(update_fields=["rules"])
+    game.refresh_from_db()
+    assert game.rules == json.loads(json.dumps(odd))
+    assert game.rules["by_seat"] == {"0": "a", "1": "b"}
