@@ -84,8 +84,9 @@ GC_KEYS = ("gc_collections", "gc_full", "gc_over_10ms", "gc_microseconds", "gc_c
 MODES = ("post", "socket")
 CSRF = secrets.token_hex(16)  # a 32-character secret: Django accepts it unmasked in the header
 # The consumer's messages start {"type": ..., "seq": n, ...}: reading that much spares this client a
-# full JSON parse of every fragment, so its own CPU use disturbs the timings less.
-HEAD = re.compile(r'^\{"type": "(\w+)", "seq": (\d+)')
+# full JSON parse of every fragment, so its own CPU use disturbs the timings less. The site writes
+# its frames compact (ddmau_site/json_text.py); the spaces of Python's json module are read too.
+HEAD = re.compile(r'^\{"type": ?"(\w+)", ?"seq": ?(\d+)')
 
 
 @dataclass
