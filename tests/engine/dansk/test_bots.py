@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from games.engine.dansk.bots import BOTS, GreedyBot, RandomBot, get_bot, greedy_win_rate, play_game
-from games.engine.dansk.cards import DECK
+from games.engine.dansk.bots import BOTS, GreedyBot, RandomBot, get_bot, greedy_win_rate, play_game, seen_unable
+from games.engine.dansk.cards import DECK, FITS
 from games.engine.rules import get_rules
 
 from .helpers import Cards, deck_count, legal, play, position
@@ -184,4 +184,37 @@ def test_it_has_the_greedy_bot_shed_a_draw_4_rather_than_a_high_number_card() ->
     # blue Draw 4 to follow the blue Reverse, the Draw 4 goes and the next player picks up four
     others = ["G1 G3 G4 G5 G6", "Y1 Y2 Y3 Y4 Y5", "R1 R2 R3 R4 R5"]
     pos = position([["B8", "G7", "T4B", "G2", "Y8"], *others], pile="B1 RVB")
+    pos = played_by(pos, [0, 3])  # everyone followed: nobody was seen unable to follow blue
     assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, "T4B")
+
+
+def played_by(pos: dict[str, Any], seats: list[int]) -> dict[str, Any]:
+    """`pos` with its pile cards put down by `seats` (bottom first), after a rebuilt draw pile."""
+    for entry, seat in zip(pos["pile"], seats, strict=True):
+        entry["seat"] = seat
+    pos["reshuffles"] = 1
+    return pos
+
+
+def test_it_reads_off_the_pile_who_could_not_follow() -> None:
+    # seat 1 stops seat 2; seat 1 takes a Draw 2 (no proof of anything), then seat 2 draws on it;
+    # seat 3 draws on a Reverse, and seat 1 on the G9 before this seat's turn
+    pos = position([["B1", "B2"], "Y1 Y2 Y3", "Y4 Y5 Y6", "Y7 Y8 Y9"], pile="G5 STG G7 T2G G2 RVG G9", direction=-1)
+    pos = played_by(pos, [0, 1, 3, 0, 3, 0, 2])
+    view = get_rules("dansk").view(pos, 0)
+    # seat 2 played a green card since it drew on the Draw 2: that was the card it drew
+    assert seen_unable(view, 0) == {1: (FITS[("G9", "G")], 1), 2: (FITS[("T2G", "G")], 0), 3: (FITS[("RVG", "G")], 1)}
+
+
+def test_it_names_a_colour_the_next_player_was_seen_unable_to_follow() -> None:
+    # seat 1 drew on R5; the red card it played later was the one it drew: its last card is not red
+    hands: list[Cards] = [["CC", "Y4", "Y6", "B9"], "B6", "G1 G2 G4 B2 Y1", "G5 G6 G7 B4 Y2"]
+    pile = "R5 R8 R2 R7 R3 G3 G8"
+    pos = played_by(position(hands, pile=pile), [0, 2, 3, 0, 1, 2, 3])
+    assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, "CC", color="R")
+    # the same cards, but everyone played in turn: nothing known, the bot names the colour it holds
+    pos = played_by(position(hands, pile=pile), [1, 2, 3, 0, 1, 2, 3])
+    assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, "CC", color="Y")
+    # where a player may draw when able, a draw proves nothing
+    pos = played_by(position(hands, pile=pile, rules={"draw_when_able": True}), [0, 2, 3, 0, 1, 2, 3])
+    assert GreedyBot().choose(*view_and_legal(pos, 0)) == play(0, "CC", color="Y")
