@@ -55,8 +55,12 @@ GAMES = ("ddmau", "maumau", "mau", "dansk", "emojical")
 
 
 def names_a_game(module: str) -> bool:
-    """Is `module` one of a game's own (games.engine.ddmau..., games.presenters.dansk, ...ddmau_cards)?"""
-    return any(part in GAMES or part.split("_")[0] in GAMES for part in module.split("."))
+    """Is `module` one of a game's own (games.engine.ddmau..., games.presenters.dansk, ...ddmau_cards)?
+    The project's package, ddmau_site, is named after the site, not the game."""
+    return any(part in GAMES or part.split("_")[0] in GAMES for part in module.split(".") if part != SITE_PACKAGE)
+
+
+SITE_PACKAGE = "ddmau_site"
 
 
 def generic_modules() -> list[Path]:
