@@ -52,15 +52,13 @@ def test_it_keeps_each_game_out_of_the_others_packages() -> None:
 
 
 GAMES = ("ddmau", "maumau", "mau", "dansk", "emojical")
+SITE_PACKAGE = "ddmau_site"
 
 
 def names_a_game(module: str) -> bool:
     """Is `module` one of a game's own (games.engine.ddmau..., games.presenters.dansk, ...ddmau_cards)?
     The project's package, ddmau_site, is named after the site, not the game."""
     return any(part in GAMES or part.split("_")[0] in GAMES for part in module.split(".") if part != SITE_PACKAGE)
-
-
-SITE_PACKAGE = "ddmau_site"
 
 
 def generic_modules() -> list[Path]:

@@ -182,8 +182,9 @@ def test_it_stores_text_that_looks_like_placeholders_or_quotes_as_it_was_given(
 
 
 def test_it_stores_json_the_fast_writer_refuses_as_the_standard_library_writes_it(alice: Any, bob: Any) -> None:
-    """JSON columns are written by orjson (ddmau_site/postgresql): keys that are not strings and an
-    integer past 64 bits, which it refuses, come back as the standard library's JSON gives them."""
+    """JSON columns are written by orjson (ddmau_site/postgresql): keys that are not strings, and an
+    integer past 64 bits (which orjson refuses, so json writes it), come back as the standard
+    library's JSON gives them."""
     game = make_table(alice, bob)
     odd = {"big": 2**70, "by_seat": {0: "a", 1: "b"}, "text": "é \u2028 </script>"}
     game.rules = odd

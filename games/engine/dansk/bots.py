@@ -228,7 +228,8 @@ class _Turn:
         others = [sizes[s] for s in range(seats) if s != me]
         self.close = min(others) <= 1
         self.near = min(others) <= 2
-        self.last_round = view.get("hand") == Options.from_rules(view.get("rules")).rounds
+        options = Options.from_rules(view.get("rules"))
+        self.last_round = view.get("hand") == options.rounds
         self.totals = totals = [int(t) for t in view.get("totals") or [0] * seats]
         self.leader = min((s for s in range(seats) if s != me), key=lambda s: totals[s])
         self.lead = totals[self.leader] - totals[me]  # how far ahead of the best opponent (negative: behind)
@@ -246,7 +247,6 @@ class _Turn:
             if colour is not None:
                 by_colour[colour] += n
         self.unseen_by_colour = by_colour
-        options = Options.from_rules(view.get("rules"))
         self.lacking: dict[int, tuple[dict[str, int], int, int]] = {}
         if not options.draw_when_able:  # else a draw proves nothing
             for seat, (lacked, drawn) in seen_unable(view, me).items():
