@@ -42,7 +42,16 @@ def date(value: datetime | None, format: str | None = None) -> str:
     Every viewer of a table shows the same deadline after a move: each is formatted once."""
     if not value:
         return ""
+    if format is not None and _BY_THE_MINUTE.isdisjoint(format):
+        # nothing finer than the minute is shown: every deadline of that minute is written alike, so
+        # the deadlines of a minute's moves, each a little later than the last, share one entry
+        value = value.replace(second=0, microsecond=0)
     return _date(value, format, get_current_timezone())
+
+
+# Django's date format characters that show seconds or finer, or a whole timestamp that holds them
+# (`\\` escapes a character: a format with one is left as it is, not read here)
+_BY_THE_MINUTE = frozenset("csuvrU\\")
 
 
 @lru_cache(maxsize=4096)

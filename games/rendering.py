@@ -27,7 +27,7 @@ from django.utils.safestring import SafeString
 
 from games.engine.events import events_in_words
 from games.presenters import presenter_for
-from games.presenters.base import Presenter, ScoreRow, describe_events
+from games.presenters.base import HandSummary, Presenter, ScoreRow, describe_events
 from games.table_state import LOG_LINES, LogLine, SeatState, TableState
 
 V = TypeVar("V")
@@ -217,6 +217,7 @@ def table_context(state: TableState, log_lines: Sequence[LogLine] | None = None)
     log_rows = logged(lines, names, presenter)
     log = [row.words for row in log_rows]
     standing_rows = standings(state) if state.status == "finished" else ()
+    language = translation.get_language()
     context = {
         "state": state,
         "view": view,
@@ -254,12 +255,30 @@ def table_context(state: TableState, log_lines: Sequence[LogLine] | None = None)
         "log_limit": LOG_LINES,
         # what the felt's and the seats' looks depend on besides the state, read once for all of them
         "time_zone": timezone.get_current_timezone_name(),
-        "language": translation.get_language(),
+        "language": language,
     }
     context.update(presenter.context(state, view, names) if view else {})
+    summary = context.get("summary")
+    if isinstance(summary, HandSummary) and state.break_until is None:
+        total_label = "Team total" if state.teams else "Total"
+        context["summary_html"] = summary_html(summary, bool(context["summary_open"]), total_label, language)
     if context["playing"]:
         context["felt_html"] = felt_html(presenter, context)
     return context
+
+
+def summary_html(summary: HandSummary, open_: bool, total_label: str, language: str | None) -> SafeString:
+    """The last hand's summary under the board. Every viewer of a table is handed the very same summary,
+    move after move until the next hand ends (presenters.base.kept_summary): each look of it is
+    rendered once, kept by that summary object, and the language its words are in."""
+    key = (id(summary), open_, total_label, language)
+    kept = _summaries.get(key)
+    if kept is not None and kept[0] is summary:  # the entry keeps its summary alive: no other has its id
+        return kept[1]
+    context = {"summary": summary, "summary_open": open_, "seat_total_label": total_label}
+    html = SafeString(fragment_template("games/_hand_summary.jinja").render(context))
+    _summaries.put(key, (summary, html))
+    return html
 
 
 class _ClearedWhenFull(Generic[V]):
@@ -282,6 +301,7 @@ class _ClearedWhenFull(Generic[V]):
 
 
 _felts: _ClearedWhenFull[tuple[str, ...]] = _ClearedWhenFull(4096)
+_summaries: _ClearedWhenFull[tuple[HandSummary, SafeString]] = _ClearedWhenFull(4096)
 
 
 def felt_html(presenter: Presenter, context: Mapping[str, Any]) -> SafeString:

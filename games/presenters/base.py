@@ -5,7 +5,7 @@ engine's own words (card faces, `describe`, event texts)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -58,6 +58,47 @@ class HandSummary:
     # counts once; `multiplier_plain` is the same for a plain-text mail
     multiplier_words: str = ""
     multiplier_plain: str = ""
+
+
+# The hand last scored, as every viewer of a table sees it until the next hand ends: a push worked it
+# out for each viewer of each move (the safety nets scored again, the rows built), though it changes
+# once a hand. Each table keeps the last summary with everything it was worked out from; a push whose
+# inputs are equal to those (`==`, mostly the very objects, which the shared view keeps from move to
+# move) takes it as it is. Cleared when full: rare, and the next pushes refill it.
+_SUMMARIES: dict[tuple[str, int], tuple[tuple[Any, ...], HandSummary | None]] = {}
+SUMMARIES_KEPT = 4096
+
+
+def kept_summary(
+    variant: str,
+    state: TableState,
+    view: Mapping[str, Any],
+    summarise: Callable[[TableState, Mapping[str, Any]], HandSummary | None],
+) -> HandSummary | None:
+    """`summarise(state, view)`, worked out again only when what a summary reads has changed."""
+    last = view.get("last_hand")
+    if not last:
+        return None
+    read = (
+        last,
+        view.get("totals"),
+        view.get("hand"),
+        view.get("over"),
+        view.get("teams"),
+        view.get("out"),
+        tuple([(seat.index, seat.name) for seat in state.seats]),
+        state.rules,
+        state.extra.get("totals_before"),
+    )
+    key = (variant, state.game_id)
+    kept = _SUMMARIES.get(key)
+    if kept is not None and kept[0] == read:
+        return kept[1]
+    summary = summarise(state, view)
+    if len(_SUMMARIES) >= SUMMARIES_KEPT:
+        _SUMMARIES.clear()
+    _SUMMARIES[key] = (read, summary)
+    return summary
 
 
 @dataclass(frozen=True)
@@ -191,7 +232,7 @@ class Presenter:
             "hand_choices": hand_choices,
             "other_choices": other_choices,
             "hand_signature": " ".join(state.hand),
-            "summary": self.hand_summary(state, view),
+            "summary": kept_summary(self.variant, state, view, self.hand_summary),
             "last_play_name": last[0] if last else "",
             "last_play_html": format_html_join(" ", "{0}", ((self.chip_html(c),) for c in last[1])) if last else "",
             "seat_notes": self.seat_notes(view, names),

@@ -17,7 +17,7 @@ from ddmau_site import json_text
 from games.engine.ddmau import DDMAU, DDMau, Options
 from games.engine.ddmau.cards import CARDS, COLOUR_NAMES, COLOURS, MASTER_MAU, MM_DECLARATIONS
 from games.engine.ddmau.preview import PLACEHOLDER_COLOUR, PlayPreview
-from games.presenters.base import HandSummary, PlayedCard, PlayView, Presenter, ScoreRow, TopView
+from games.presenters.base import HandSummary, PlayedCard, PlayView, Presenter, ScoreRow, TopView, kept_summary
 from games.table_state import TableState
 from games.templatetags.ddmau_cards import MM_KIND_NAMES, card, colour_name, in_words, label, pip, sort_hand, swatch
 
@@ -158,7 +158,7 @@ class DDMauPresenter(Presenter):
             "mm_kinds": [(kind, MM_KIND_NAMES[kind]) for kind in MM_DECLARATIONS],
             "needs_colour_picker": "SM" in hand or "MM" in hand,
             "can_call": len(hand) >= 2,
-            "summary": hand_summary(state, view),
+            "summary": kept_summary(self.variant, state, view, hand_summary),
         }
 
 

@@ -105,9 +105,9 @@ def test_it_renders_one_felt_for_every_viewer_and_escapes_the_names_put_in_it(
     while game.position and list(engine.rules_of(game.position).to_act(game.position)) != [1]:
         assert next_move(game, [alice, mallory], random.Random(variant))
         game.refresh_from_db()
-    before = len(felt_cache.entries)
+    felt_cache.entries.clear()  # a full cache clears itself at the next render: start from an empty one
     felts = looks_at(game, (alice, mallory, carol))
-    assert len(felt_cache.entries) == before + 1  # the player to act, the other and a spectator: one render
+    assert len(felt_cache.entries) == 1  # the player to act, the other and a spectator: one render
     assert "Your turn" in felts[1]
     assert "You have" in felts[1]
     for other in (felts[0], felts[2]):
