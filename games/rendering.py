@@ -22,8 +22,9 @@ from django.http import HttpRequest
 from django.template import engines
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
-from django.utils.html import conditional_escape, format_html
+from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from markupsafe import escape
 
 from games.engine.events import events_in_words
 from games.presenters import presenter_for
@@ -337,9 +338,8 @@ def felt_html(presenter: Presenter, context: Mapping[str, Any]) -> SafeString:
         if key is not None:
             _felts.put(key, found)
     # The felt kept split at its marks: the text between them at even places, a phrase's name at odd ones.
-    return SafeString(
-        "".join(part if at % 2 == 0 else conditional_escape(phrases[part]) for at, part in enumerate(found))
-    )
+    # Each phrase is escaped as the template would have (markupsafe, Jinja's own: what is safe stays as it is).
+    return SafeString("".join(part if at % 2 == 0 else escape(phrases[part]) for at, part in enumerate(found)))
 
 
 # A phrase's mark is its name between NULs, which nothing else puts in a page (Django's form fields

@@ -133,15 +133,14 @@ class DDMauPresenter(Presenter):
         return ("no DD MAU!",) if view.get("must_call") == seat else ()
 
     def context(self, state: TableState, view: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
-        hand = sort_hand(state.hand)
-        cards = hand_cards(hand, state.legal)
+        hand = sorted_codes(state.hand)
         controls = controls_for(state.legal, view, names)
         hit = hit_view(view, names, None)
         hit_on_viewer = hit is not None and view["pending"]["target"] == state.viewer_seat
         return {
             "plays_json": json_text.dumps(with_previews(play_shapes(state.legal), view, state.viewer_seat, names)),
-            "hand": cards,
-            "hand_html": SafeString("".join(hand_button(held, at, controls.play) for at, held in enumerate(cards))),
+            "hand": hand,
+            "hand_html": hand_html(hand, playable_starts(state.legal), controls.play),
             "hand_signature": " ".join(hand),
             "controls": controls,
             "top": effective_top(view),
@@ -241,11 +240,28 @@ def hit_view(view: Mapping[str, Any], names: Mapping[int, str], viewer_seat: int
     )
 
 
-def hand_cards(hand: Sequence[str], legal: Iterable[Mapping[str, Any]]) -> list[HandCard]:
-    """The viewer's hand with a hint: the cards a legal play can start with now (the builder's script,
+@lru_cache(maxsize=4096)
+def sorted_codes(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """A hand in the order a player holds it (a waiting player's hand is the same from move to move)."""
+    return tuple(sort_hand(hand))
+
+
+def playable_starts(legal: Iterable[Mapping[str, Any]]) -> frozenset[str]:
+    """The cards a legal play can start with now: the hand's hint (the builder's script,
     static/js/variants/ddmau.js, narrows the light to what can follow as cards are picked)."""
-    playable = {(action.get("cards") or [""])[0] for action in legal if action.get("act") == "play"}
-    return [HandCard(code=code, label=label(code), playable=code in playable) for code in hand]
+    return frozenset([(action.get("cards") or [""])[0] for action in legal if action.get("act") == "play"])
+
+
+@lru_cache(maxsize=4096)
+def hand_html(hand: tuple[str, ...], playable: frozenset[str], can_play: bool) -> SafeString:
+    """The viewer's hand as the play builder's buttons: a player who waits holds the same hand, lit
+    alike, from one move to the next, so each look of a whole hand is joined once per process."""
+    return SafeString(
+        "".join(
+            hand_button(HandCard(code=code, label=label(code), playable=code in playable), at, can_play)
+            for at, code in enumerate(hand)
+        )
+    )
 
 
 @lru_cache(maxsize=4096)

@@ -98,7 +98,7 @@ def test_it_renders_one_felt_for_every_viewer_and_escapes_the_names_put_in_it(
 ) -> None:
     from tests.support.personas import make_player
 
-    mallory = make_player("mallory", display_name="<i>Mal</i>")
+    mallory = make_player("mallory", display_name="<i>O'Mal</i>")  # written in the felt as its template would
     game = actions.do_create_game(alice, seat_count=2, move_seconds=60, variant=variant)
     actions.do_join(game.pk, mallory)
     game = actions.do_start(game.pk, alice)
@@ -111,6 +111,6 @@ def test_it_renders_one_felt_for_every_viewer_and_escapes_the_names_put_in_it(
     assert "Your turn" in felts[1]
     assert "You have" in felts[1]
     for other in (felts[0], felts[2]):
-        assert "&lt;i&gt;Mal&lt;/i&gt; to play" in other
+        assert "&lt;i&gt;O&#39;Mal&lt;/i&gt; to play" in other
         assert "Time left" in other
-        assert "<i>Mal</i>" not in other
+        assert "<i>O'Mal</i>" not in other
