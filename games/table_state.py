@@ -63,6 +63,7 @@ class SeatState:
     index: int
     name: str  # the player's display name, "Ada (Greedy bot)", or "Free seat"
     username: str | None  # for a link to the player page; None for bots and free seats
+    page: str | None  # that player page's path, looked up once a seat row (a seat is drawn on most moves)
     bot: str  # "" for a person, else the bot level ("greedy", "random")
     team: int | None  # R36 partnership number, None without teams
     away: bool  # timed out repeatedly; the bot plays for them until they take the seat back
@@ -372,11 +373,14 @@ def _seat_state(
         named = seat.__dict__.get("_shown_names")
         if named is None or named[0] != sitting:
             user = seat.user
-            named = seat.__dict__["_shown_names"] = (sitting, seat.name, user.get_username() if user else None)
+            username = user.get_username() if user else None
+            page = reverse("accounts:player", args=[username]) if username else None
+            named = seat.__dict__["_shown_names"] = (sitting, seat.name, username, page)
         found = shown[key] = SeatState(
             index=seat.index,
             name=named[1],
             username=named[2],
+            page=named[3],
             bot=seat.bot,
             team=seat.team,
             away=seat.away,

@@ -8,6 +8,8 @@ too (DD MAU's: games.templatetags.ddmau_cards).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
@@ -20,6 +22,14 @@ register = template.Library()
 @register.simple_tag
 def card_back(count: int | str = "", size: str = "sm") -> SafeString:
     """The back of a card, with a count on it (an opponent's hand, the draw pile)."""
+    try:
+        return _card_back(count, size)
+    except TypeError:  # a count that cannot be a key
+        return _card_back.__wrapped__(count, size)
+
+
+@lru_cache(maxsize=1024)  # every seat and every felt of every push shows one; the counts are few
+def _card_back(count: int | str, size: str) -> SafeString:
     return format_html(
         '<span class="cd cd-back cd-{0}" aria-hidden="true"><span class="cd-count">{1}</span></span>', size, count
     )
