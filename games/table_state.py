@@ -291,7 +291,14 @@ def table_state(
     waiting = tuple(rules.to_act(game.position)) if playing and game.position else ()
     on_break = playing and game.on_break()
     legal: tuple[Mapping[str, Any], ...] = ()
-    if playing and viewer_seat is not None and game.position:
+    # a seat the game does not wait for may act only out of turn, and the rules say cheaply whether
+    # anything may be done out of turn now (after most moves, most viewers have nothing to do)
+    if (
+        playing
+        and viewer_seat is not None
+        and game.position
+        and (viewer_seat in waiting or rules.may_react(game.position))
+    ):
         legal = tuple(engine.legal_actions(game.position, viewer_seat))
     turn = game.turn
     is_creator = viewer_id is not None and viewer_id == game.creator_id

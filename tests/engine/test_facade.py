@@ -148,3 +148,29 @@ def test_it_gives_a_reader_the_same_view_without_copying_the_position(variant: s
             position, chance.choice(engine.legal_actions(position, waiting[0] if waiting else None))
         )
     assert seen_plays
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_it_says_when_a_seat_the_game_does_not_wait_for_may_act_out_of_turn(variant: str) -> None:
+    """The table asks a viewer's legal actions only when the game waits for that seat or `may_react`
+    says an out-of-turn act may be open: every act of any other seat must come with `may_react`."""
+    import random
+
+    chance = random.Random(f"reactions {variant}")
+    rules_by = {"ddmau": None, "mau": {"strict_calls": True}}
+    position = engine.new_game(4, seed="reactions", variant=variant, rules=rules_by.get(variant))
+    rules = engine.rules_of(position)
+    reacted = 0
+    for _ in range(1500):
+        if position.get("over"):
+            break
+        waiting = rules.to_act(position)
+        others = [seat for seat in range(4) if seat not in waiting]
+        acting = [seat for seat in others if engine.legal_actions(position, seat)]
+        if acting:
+            assert rules.may_react(position), (position.get("turn"), acting)
+            reacted += 1
+        choices = [action for seat in (*range(4), None) for action in engine.legal_actions(position, seat)]
+        position = engine.apply(position, chance.choice(choices))
+    if variant in ("ddmau", "mau", "emojical"):
+        assert reacted, "some seat the game did not wait for could act (a catch, a SPAM, a jump-in)"
