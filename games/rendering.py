@@ -22,7 +22,6 @@ from django.http import HttpRequest
 from django.template import engines
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
-from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from markupsafe import escape
 
@@ -460,9 +459,9 @@ def _logged_move(presenter: Presenter, line: LogLine, names: tuple[tuple[int, st
     by_seat = dict(names)
     words = _log_line(line, by_seat, presenter)
     note = _hand_break(line, by_seat)
-    item = format_html('<li value="{0}">{1}</li>', line.seq, words)
+    item = SafeString(f'<li value="{escape(line.seq)}">{escape(words)}</li>')
     if note:
-        item = format_html('{0}<li class="log-break" role="separator">{1}</li>', item, note)
+        item = SafeString(f'{item}<li class="log-break" role="separator">{escape(note)}</li>')
     found = LoggedMove(words, item, _spoken_line(line, by_seat, presenter))
     _log_cache.put(key, (line.events, found))
     return found
@@ -493,9 +492,9 @@ def _spoken_line(line: LogLine, names: Mapping[int, str], presenter: Presenter) 
 
 
 def _log_line(line: LogLine, names: Mapping[int, str], presenter: Presenter) -> SafeString:
-    words = describe_events(presenter, line.events, names) if line.events else format_html("{0}", line.text)
+    words = describe_events(presenter, line.events, names) if line.events else SafeString(escape(line.text))
     note = _timeout_note(line, names)
-    return format_html('{0} <span class="muted">({1})</span>', words, note) if note else words
+    return SafeString(f'{escape(words)} <span class="muted">({escape(note)})</span>') if note else words
 
 
 def _timeout_note(line: LogLine, names: Mapping[int, str]) -> str:

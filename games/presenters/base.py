@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from django.utils.html import escape, format_html, format_html_join
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+from markupsafe import escape
 
 from games import engine
 from games.table_state import TableState
@@ -422,9 +423,11 @@ def _card_html(variant: str, code: str, size: str) -> SafeString:
 
 
 def _event_html(presenter: Presenter, event: Mapping[str, Any], names: Mapping[int, str]) -> SafeString:
+    # Written with markupsafe's escape (Jinja's own, in C), not Django's format_html: a move's line
+    # is rendered once per process after every move, and Django's helpers were most of its cost.
     text = str(event.get("text", ""))
     cards = event.get("cards") or ()
-    parts: list[SafeString] = []
+    parts: list[str] = []
     rest = text
     while rest:
         start = rest.find("{")
@@ -435,14 +438,14 @@ def _event_html(presenter: Presenter, event: Mapping[str, Any], names: Mapping[i
         parts.append(escape(rest[:start]))
         key = rest[start + 1 : end]
         if key == "cards":
-            parts.append(format_html_join(" ", "{0}", ((presenter.chip_html(code),) for code in cards)))
+            parts.append(" ".join([escape(presenter.chip_html(code)) for code in cards]))
         elif key.startswith("p") and key[1:].isdigit():
-            parts.append(format_html("<b>{0}</b>", names.get(int(key[1:]), f"seat {key[1:]}")))
+            parts.append(f"<b>{escape(names.get(int(key[1:]), f'seat {key[1:]}'))}</b>")
         else:
             parts.append(escape(rest[start : end + 1]))
         rest = rest[end + 1 :]
-    return mark_safe("".join(parts))
+    return SafeString("".join(parts))
 
 
 def describe_events(presenter: Presenter, events: Sequence[Mapping[str, Any]], names: Mapping[int, str]) -> SafeString:
-    return format_html_join("; ", "{0}", ((presenter.event_html(e, names),) for e in events))
+    return SafeString("; ".join([escape(presenter.event_html(e, names)) for e in events]))

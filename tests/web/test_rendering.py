@@ -352,3 +352,31 @@ def test_it_says_the_turn_s_deadline_in_the_viewer_s_own_time_zone(alice: Any, b
         local = game.deadline.astimezone(ZoneInfo(zone))
         assert f"{local:%H:%M}" in re.search(r"until ([^<]+)</b>", html).group(1)  # type: ignore[union-attr]
         assert f'data-deadline="{local.isoformat()}"' in html
+
+
+def test_it_writes_a_move_s_log_line_with_the_player_s_name_escaped_and_the_cards_as_chips(alice: Any) -> None:
+    from tests.support.personas import make_player
+
+    mallory = make_player("mallory", display_name="<i>O'Mal</i>")
+    game = actions.do_create_game(alice, seat_count=2, move_seconds=60)
+    actions.do_join(game.pk, mallory)
+    game = actions.do_start(game.pk, alice)
+    position = position_of(game)
+    while to_act(position) != 1:  # Alice's turn first: she draws, then passes, until it is Mallory's
+        legal = engine.legal_actions(position, 0)
+        act = next(action for action in legal if action["act"] in ("pass", "draw", "take"))
+        assert actions.do_move(game.pk, alice, act, game.seq).ok
+        game.refresh_from_db()
+        position = position_of(game)
+    plays = [action for action in engine.legal_actions(position, 1) if action["act"] == "play"]
+    action = plays[0] if plays else {"act": "draw"}
+    assert actions.do_move(game.pk, mallory, action, game.seq).ok
+
+    html = fragment(game, alice)
+    log = re.search(r'<ol class="log"[^>]*>(.*?)</ol>', html, re.S)
+    assert log is not None
+    line = log.group(1).split("</li>")[-2]
+    assert "&lt;i&gt;O&#39;Mal&lt;/i&gt;" in line
+    assert "<i>O'Mal</i>" not in line
+    if plays:
+        assert f'title="{CARDS[action["cards"][0]].name}' in line or 'class="cd' in line  # a card face, not text
