@@ -130,7 +130,12 @@ class FragmentCache:
     def patch(self, state: TableState, base: int) -> dict[str, Any] | None:
         if state.status != "playing" or base <= 0 or base >= state.seq:
             return None
-        since = tuple(line for line in state.log if line.seq > base)
+        # the lines since `base` end the log (oldest first): read from its end, not the whole log
+        log = state.log
+        start = len(log)
+        while start and log[start - 1].seq > base:
+            start -= 1
+        since = tuple(log[start:])
         if [line.seq for line in since] != list(range(base + 1, state.seq + 1)):
             return None
         found: dict[str, Any] = self._cached(state, b"since %d" % base, lambda: _render_patch(state, since, base))
