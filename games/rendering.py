@@ -286,9 +286,14 @@ def summary_html(summary: HandSummary, open_: bool, total_label: str, language: 
     return html
 
 
-class _ClearedWhenFull(Generic[V]):
-    """Rendered pieces by everything they show. Cleared when full: rare, and simpler than an LRU (the
-    next pushes refill it)."""
+class _Recent(Generic[V]):
+    """Rendered pieces by everything they show, the oldest dropped as each new one comes in.
+
+    A piece is looked up again by the viewers of the same move, within milliseconds, and seldom
+    later. Dropping one entry per entry put keeps the number of live objects level once full: a
+    cache cleared only when full grew by every move's pieces until then, and each of those objects
+    outlived the young garbage collection that walked it (bench/live.py counts the collections).
+    """
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -300,13 +305,14 @@ class _ClearedWhenFull(Generic[V]):
 
     def put(self, key: Hashable, value: V) -> None:
         with self.lock:
-            if len(self.entries) >= self.size:
-                self.entries.clear()
-            self.entries[key] = value
+            entries = self.entries
+            if len(entries) >= self.size and key not in entries:
+                del entries[next(iter(entries))]  # the oldest: a dict keeps its keys in insertion order
+            entries[key] = value
 
 
-_felts: _ClearedWhenFull[tuple[str, ...]] = _ClearedWhenFull(4096)
-_summaries: _ClearedWhenFull[tuple[HandSummary, SafeString]] = _ClearedWhenFull(4096)
+_felts: _Recent[tuple[str, ...]] = _Recent(1024)
+_summaries: _Recent[tuple[HandSummary, SafeString]] = _Recent(1024)
 
 
 def felt_html(presenter: Presenter, context: Mapping[str, Any]) -> SafeString:
@@ -453,7 +459,7 @@ def logged(lines: Sequence[LogLine], names: Mapping[int, str], presenter: Presen
 # Each line's events are kept beside it and compared, not made part of the key: every viewer of a
 # move looks its line up, and writing the events out for a key cost more than the comparison (the
 # viewers' lines share their events, so it is mostly a comparison of each event with itself).
-_log_cache: _ClearedWhenFull[tuple[tuple[Mapping[str, Any], ...], LoggedMove]] = _ClearedWhenFull(20000)
+_log_cache: _Recent[tuple[tuple[Mapping[str, Any], ...], LoggedMove]] = _Recent(4096)
 
 
 def _logged_move(presenter: Presenter, line: LogLine, names: tuple[tuple[int, str], ...]) -> LoggedMove:
