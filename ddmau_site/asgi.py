@@ -16,6 +16,7 @@ from django.conf import settings  # noqa: E402
 
 from ddmau_site.http_slots import HttpSlots  # noqa: E402
 from ddmau_site.routing import websocket_urlpatterns  # noqa: E402
+from ddmau_site.socket_log_words import use_plain_words  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
@@ -35,3 +36,4 @@ application = ProtocolTypeRouter(
 # took about a fifth less time in all.
 gc.freeze()
 gc.set_threshold(10_000, 2, 200)
+use_plain_words()  # autobahn's debug arguments for every frame, made cheap (see the module)
