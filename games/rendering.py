@@ -223,6 +223,7 @@ def table_context(state: TableState, log_lines: Sequence[LogLine] | None = None)
     log = [row.words for row in log_rows]
     standing_rows = standings(state) if state.status == "finished" else ()
     language = translation.get_language()
+    total_label = "Team total" if state.teams else "Total"
     context = {
         "state": state,
         "view": view,
@@ -256,7 +257,7 @@ def table_context(state: TableState, log_lines: Sequence[LogLine] | None = None)
         "log": log,
         "playing": state.status == "playing" and bool(view),
         "ws_path": state.urls.ws,
-        "seat_total_label": "Team total" if state.teams else "Total",
+        "seat_total_label": total_label,
         "log_limit": LOG_LINES,
         # what the felt's and the seats' looks depend on besides the state, read once for all of them
         "time_zone": timezone.get_current_timezone_name(),
@@ -265,7 +266,6 @@ def table_context(state: TableState, log_lines: Sequence[LogLine] | None = None)
     context.update(presenter.context(state, view, names) if view else {})
     summary = context.get("summary")
     if isinstance(summary, HandSummary) and state.break_until is None:
-        total_label = "Team total" if state.teams else "Total"
         context["summary_html"] = summary_html(summary, bool(context["summary_open"]), total_label, language)
     if context["playing"]:
         context["felt_html"] = felt_html(presenter, context)
