@@ -34,7 +34,7 @@ from ..events import Event
 from ..rules import PositionMemory, known_cards
 from .cards import CARDS, COLOURS, MASTER_MAU, MM_DECLARATIONS
 from .options import DEFAULT_OPTIONS, Options
-from .state import Action, LastHand, Pending, PileEntry, State, Top
+from .state import MAX_SEATS, Action, LastHand, Pending, PileEntry, State, Top
 from .unread_pile import PileNeeded, UnreadPile, new_unread_pile
 
 if TYPE_CHECKING:
@@ -65,6 +65,8 @@ def _read_state(p: Mapping[str, Any], unread_pile: bool) -> State:
     if p.get("variant", VARIANT) != VARIANT:
         raise ValueError(f"this engine plays variant 'ddmau', not {p.get('variant')!r}")
     hands = tuple([tuple(h) for h in p["hands"]])
+    if not 2 <= len(hands) <= MAX_SEATS:
+        raise ValueError(f"R3: a DD MAU table has 2 to {MAX_SEATS} seats, not {len(hands)}")
     if not CODES.issuperset(chain.from_iterable(hands)):
         for hand in hands:
             if not CODES.issuperset(hand):
@@ -370,14 +372,25 @@ def _read_play(seat: int, a: Mapping[str, Any]) -> Action:
 
 
 def action_to_dict(a: Action) -> dict[str, Any]:
-    seat, act, cards, mm, color, ddmau, target = a
-    if act == "play":
-        if color is None:
-            return {"seat": seat, "act": "play", "cards": [*cards], "mm": [*mm], "ddmau": ddmau}
-        return {"seat": seat, "act": "play", "cards": [*cards], "mm": [*mm], "color": color, "ddmau": ddmau}
-    if act == "catch":
-        return {"seat": seat, "act": "catch", "target": target}
-    return {"seat": seat, "act": act}
+    return actions_to_dicts((a,))[0]
+
+
+def actions_to_dicts(actions: Iterable[Action]) -> list[dict[str, Any]]:
+    """The actions as dicts (NOTATION.md), each a new object: `legal_actions` writes every action
+    it lists, so this is one loop rather than a call per action."""
+    written: list[dict[str, Any]] = []
+    append = written.append
+    for seat, act, cards, mm, color, ddmau, target in actions:
+        if act == "play":
+            if color is None:
+                append({"seat": seat, "act": "play", "cards": [*cards], "mm": [*mm], "ddmau": ddmau})
+            else:
+                append({"seat": seat, "act": "play", "cards": [*cards], "mm": [*mm], "color": color, "ddmau": ddmau})
+        elif act == "catch":
+            append({"seat": seat, "act": "catch", "target": target})
+        else:
+            append({"seat": seat, "act": act})
+    return written
 
 
 def _is_int(v: Any) -> TypeGuard[int]:
@@ -427,10 +440,12 @@ def _remember(
     entries: tuple[PileEntry, ...] | None,
     before: State,
     copy: dict[str, Any] | None,
+    known: bool | None = None,
 ) -> None:
     """Remember `position`, just written from `s` (`private`: copies of its plays, or None;
     `entries`: with them, the plays as entries, if known; `copy`: its private copy, if made), the
-    result of a step from `before`, whose hands were read (or remembered) and so checked."""
+    result of a step from `before`, whose hands were read (or remembered) and so checked (`known`:
+    whether the hands it changed hold only DD MAU cards, if the caller looked)."""
     top_d = position["top"]
     master_on_top = top_d is not None and top_d["card"] == MASTER_MAU
     if master_on_top and private is None:
@@ -438,7 +453,9 @@ def _remember(
     # the hands a read checks: those the step changed (a new deal changes them all). A step that
     # leaves the draw pile as it was (a play, a block, a pass) took cards out of hands and put none
     # in: nothing to check
-    if s.draw is not before.draw and not known_cards(CODES, s.hands, before.hands):
+    if known is None:
+        known = s.draw is before.draw or known_cards(CODES, s.hands, before.hands)
+    if not known:
         return  # reading it again would refuse it: leave that to the reading
     pile = position["pile"]
     unread = new_unread_pile(pile, (), private, entries)
@@ -558,14 +575,21 @@ def _write_next(found: _Remembered, before: State, after: State) -> dict[str, An
     (dict copies, in C) with those keys set anew, both sharing what did not change with the ones
     they came from. Remembered."""
     position, _, copy, _, private, _, _ = found
-    written = position.copy()
-    own = copy.copy()
-    written["streak"] = own["streak"] = after[5]
-    written["turn"] = own["turn"] = after[7]
-    written["direction"] = own["direction"] = after[8]
-    written["draws"] = own["draws"] = after[9]
-    written["must_call"] = own["must_call"] = after[10]
-    written["blocked"] = own["blocked"] = after[11]
+    # the keys that hold neither a list nor a dict, shared by both copies
+    scalars = {
+        "streak": after[5],
+        "turn": after[7],
+        "direction": after[8],
+        "draws": after[9],
+        "must_call": after[10],
+        "blocked": after[11],
+    }
+    written = position | scalars
+    own = copy | scalars
+    draw = after[2]
+    drew = draw is not before[2]
+    # the hands a read checks (see `_remember`): those the step changed, if it took cards from the draw pile
+    known = True
     hands = after[1]
     held = before[1]
     if hands is not held:  # new lists for the hands that changed, the others shared
@@ -573,12 +597,13 @@ def _write_next(found: _Remembered, before: State, after: State) -> dict[str, An
         own["hands"] = kept = copy["hands"].copy()
         for seat, hand in enumerate(hands):
             if hand is not held[seat]:
-                handed[seat] = list(hand)
-                kept[seat] = list(hand)
-    draw = after[2]
-    if draw is not before[2]:
-        written["draw"] = list(draw)
-        own["draw"] = list(draw)
+                handed[seat] = [*hand]
+                kept[seat] = [*hand]
+                if drew and not CODES.issuperset(hand):
+                    known = False
+    if drew:
+        written["draw"] = [*draw]
+        own["draw"] = [*draw]
     pile = after[3]
     top = after[4]
     pending = after[6]
@@ -591,7 +616,7 @@ def _write_next(found: _Remembered, before: State, after: State) -> dict[str, An
         # the pile as it was, its plays found equal to their copies: the position keeps its pile
         # list, and `after` (its pile that list unread, its top and seats out as read) is the state
         # reading the position gives
-        if after[2] is not before[2] and not known_cards(CODES, after[1], before[1]):
+        if not known:
             return written  # reading it again would refuse it: leave that to the reading
         remembered = _REMEMBERED
         if len(remembered) >= PositionMemory.at_most:
@@ -604,7 +629,7 @@ def _write_next(found: _Remembered, before: State, after: State) -> dict[str, An
         written["pile"] = own["pile"] = plays
     else:
         entries = below.entries if isinstance(below, UnreadPile) else below
-    _remember(written, after, private, entries, before, own)
+    _remember(written, after, private, entries, before, own, known)
     return written
 
 
@@ -628,4 +653,4 @@ def legal_dicts(game: DDMau, position: Mapping[str, Any], seat: int | None) -> l
         actions = game.legal(state_from_dict(position, unread_pile=True) if state is None else state, seat)
     except PileNeeded:
         actions = game.legal(_read_in_full(position, state), seat)
-    return list(map(action_to_dict, actions))
+    return actions_to_dicts(actions)

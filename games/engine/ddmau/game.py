@@ -39,13 +39,18 @@ from .notation import format_action, normalize_action
 from .options import DEFAULT_OPTIONS, OPTION_SPECS, Options
 from .plays import HITS, PlayChecker, PlayFacts, visible_in_entry
 from .presentation import card_face, describe_action
-from .state import MAX_DRAWS, Action, Hand, LastHand, Pending, PileEntry, State, Top
+from .state import MAX_DRAWS, MAX_SEATS, Action, Hand, LastHand, Pending, PileEntry, State, Top
 
 MODES = ("standard", "tournament")
 # builds a NamedTuple without its Python-level `__new__`: every field given, in order
 _new = tuple.__new__
 TEAMS: Mapping[int, tuple[tuple[int, ...], ...]] = {4: ((0, 2), (1, 3)), 6: ((0, 3), (1, 4), (2, 5))}
 DRAWS_A_CARD = "draws a card"  # a draw's words after the player's name
+# the events that are the same every time for a seat (events are immutable): a draw of one card, a
+# pass, and the start of a play's words; made once rather than on every action
+_DRAW_EVENTS = tuple(event("draw", f"{p(seat)} {DRAWS_A_CARD}", seat, count=1) for seat in range(MAX_SEATS))
+_PASS_EVENTS = tuple(event("pass", f"{p(seat)} passes", seat) for seat in range(MAX_SEATS))
+_PLAYS_WORDS = tuple(f"{p(seat)} plays {{cards}}" for seat in range(MAX_SEATS))
 
 
 def remove_cards(hand: Hand, cards: tuple[str, ...]) -> Hand | None:
@@ -148,7 +153,7 @@ class DDMau(Rules[State, Action]):
     key: ClassVar[str] = "ddmau"
     title: ClassVar[str] = "DD MAU"
     min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 10
+    max_players: ClassVar[int] = MAX_SEATS
     higher_total_wins: ClassVar[bool] = False
     option_specs: ClassVar[tuple[Option, ...]] = OPTION_SPECS
     out_of_turn_acts: ClassVar[frozenset[str]] = frozenset({"catch"})
@@ -307,7 +312,7 @@ class DDMau(Rules[State, Action]):
     def new_game(  # type: ignore[override]  # DD MAU's own options: mode (R35) and teams (R36)
         self, seats: int, *, seed: int | str, mode: str = "standard", teams: bool = False
     ) -> State:
-        if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 10:
+        if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= MAX_SEATS:
             raise ValueError("R3: DD MAU is for 2 to 10 players")
         if not isinstance(seed, int | str) or isinstance(seed, bool):
             raise ValueError("the seed must be a whole number or a string")
@@ -503,7 +508,7 @@ class DDMau(Rules[State, Action]):
                     *state[11:],  # blocked .. dealoff
                 ),
             )
-            return after, (event("draw", f"{p(seat)} {DRAWS_A_CARD}", seat, count=1),)
+            return after, (_DRAW_EVENTS[seat],)
         table = _Table(state, state.hands, state.pile)
         table.pick_up(seat, 1, DRAWS_A_CARD, "draw")
         # `state._replace(hands=..., draw=..., pile=..., draws=state.draws + 1, must_call=None,
@@ -537,7 +542,7 @@ class DDMau(Rules[State, Action]):
             raise refuse("R17", "you may pass only after drawing three times (or after a block)")
         # `state._replace(turn=..., draws=0, must_call=None, blocked=None)`, built directly (see `play_effects`)
         after: State = _new(State, (*state[:7], self.next_seat(state, seat), state[8], 0, None, None, *state[12:]))
-        return after, (event("pass", f"{p(seat)} passes", seat),)
+        return after, (_PASS_EVENTS[seat],)
 
     def take(self, state: State, seat: int) -> tuple[State, tuple[Event, ...]]:
         pending = state.pending
@@ -796,12 +801,15 @@ def _team_of(teams: tuple[tuple[int, ...], ...] | None, seat: int) -> tuple[int,
 
 def play_event(seat: int, action: Action, facts: PlayFacts) -> Event:
     """The play itself, with the colour it names (R8, R16) in words."""
-    words = f"{p(seat)} plays {{cards}}"
-    if action.mm:
-        words += " (Master Mau as " + ", ".join(action.mm) + ")"
-    if action.color is not None:
-        words += f" and names {COLOUR_NAMES[action.color]}"
-    return event("play", words, seat, action.cards, mm=action.mm, color=action.color)
+    words = _PLAYS_WORDS[seat]
+    mm, color = action.mm, action.color
+    if mm:
+        words += " (Master Mau as " + ", ".join(mm) + ")"
+    if color is not None:
+        words += f" and names {COLOUR_NAMES[color]}"
+    # `event("play", words, seat, action.cards, mm=mm, color=color)`, built directly: one per play
+    built: Event = _new(Event, ("play", words, seat, action.cards, (("mm", mm), ("color", color))))
+    return built
 
 
 DDMAU = DDMau()

@@ -176,8 +176,13 @@ def _plain_plays(top: Top | None, hand: tuple[str, ...], seat: int) -> list[Acti
                 bodies.extend(_sets(tuple(codes), needed, None))
     if powers:
         held = tuple(powers.items())
-        face = None if top is None else _new(Top, ("", top.color, top.kind, None))
-        bodies.extend((_power_bodies if len(held) > MEMO_POWERS else _power_bodies_memo)(face, held, 0))
+        only = _LONE_POWER.get(held[0]) if len(held) == 1 else None
+        if only is not None:  # one power card that names no colour (the usual case): itself, if it fits
+            if top is None or power_matches(_POWER_CARD[only[0][0]], top.color, top.kind):
+                bodies.append(only)
+        else:
+            face = None if top is None else _new(Top, ("", top.color, top.kind, None))
+            bodies.extend((_power_bodies if len(held) > MEMO_POWERS else _power_bodies_memo)(face, held, 0))
     out: list[Action] = []
     append = out.append
     size = len(hand)
@@ -260,6 +265,11 @@ def _neighbours() -> tuple[dict[str, list[str]], dict[str, list[tuple[str, int]]
 SAME_NUMBER, NEXT_IN_COLOUR = _neighbours()
 # each number card's body on its own, as `set_bodies` lists it for a hand without a Master Mau
 _SINGLE = {code: Body((code,), (), None, 0, None) for code in NUMBER_CODES}
+# and as `number_bodies` lists it, by its `rainbow` mark
+_SINGLES: dict[bool | None, dict[str, Body]] = {
+    None: _SINGLE,
+    **{mark: {code: Body((code,), (), None, 0, mark) for code in NUMBER_CODES} for mark in (False, True)},
+}
 NEIGHBOURS = {code: frozenset(SAME_NUMBER[code] + [c for c, _ in NEXT_IN_COLOUR[code]]) for code in SAME_NUMBER}
 
 
@@ -295,10 +305,17 @@ def number_bodies(
     if not max_runs:
         return set_bodies(top, numbers, rainbow)
     index = {code: i for i, code in enumerate(numbers)}
+    lonely = [NEIGHBOURS[code].isdisjoint(index) for code in numbers]
+    if False not in lonely:  # no card has a partner (the usual case in a small hand): singles only
+        singles = _SINGLES[rainbow]
+        if top is None:
+            return tuple([singles[code] for code in numbers])
+        colour, matched = top.color, top.number
+        return tuple([singles[code] for code in numbers if COLOUR_OF[code] == colour or NUMBER_OF[code] == matched])
     same: list[list[int]] = []
     steps: list[list[tuple[int, int]]] = []
-    for code in numbers:
-        if NEIGHBOURS[code].isdisjoint(index):  # the usual case in a small hand, quickly
+    for code, alone in zip(numbers, lonely, strict=True):
+        if alone:
             same.append([])
             steps.append([])
         else:
@@ -345,7 +362,15 @@ def number_bodies(
             visit(1 << i, i, 0, 0, 0)
             path.pop()
     visit = SPENT  # a nested function that calls itself is a reference cycle, left to the collector otherwise
-    return tuple([Body(tuple(numbers[i] for i in order), (), None, runs, rainbow) for runs, order in best.values()])
+    singles = _SINGLES[rainbow]
+    return tuple(
+        [
+            singles[numbers[order[0]]]
+            if len(order) == 1
+            else _new(Body, (tuple([numbers[i] for i in order]), (), None, runs, rainbow))
+            for runs, order in best.values()
+        ]
+    )
 
 
 def set_bodies(top: Top | None, numbers: tuple[str, ...], rainbow: bool | None) -> tuple[Body, ...]:
@@ -508,6 +533,9 @@ MM_BODY_KINDS = (PENAL_T, SKIP, OTHER_WAY, JUST_TAKE_TWO, SHADOW_MASTER)
 
 POWER_CODES = frozenset(code for code, kind in KINDS.items() if kind in POWER_BODY_KINDS)
 _POWER_CARD = {code: _Power(code, KINDS[code], CARDS[code].colour) for code in POWER_CODES}
+# the body of a single power card that names no colour, by (code, 1) as `_plain_plays` holds it:
+# what the search gives for it alone, when it fits the top
+_LONE_POWER = {(code, 1): Body((code,), (), None, 0, None) for code in POWER_CODES if KINDS[code] != SHADOW_MASTER}
 
 
 def power_bodies(top: Top | None, counts: Mapping[str, int]) -> tuple[Body, ...]:

@@ -13,6 +13,7 @@ from .options import Options
 
 Hand = tuple[str, ...]
 
+MAX_SEATS = 10  # R3: two to ten players
 MAX_DRAWS = 3  # R17: the cards a seat may draw in one turn, one at a time, before it may pass
 
 

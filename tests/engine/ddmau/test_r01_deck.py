@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from games import engine
-from tests.engine.ddmau.positions import Position, apply, full_deck, play, position, sizes
+from tests.engine.ddmau.positions import Position, apply, draw, full_deck, play, position, sizes
 
 
 def all_cards(game: Position) -> Counter[str]:
@@ -54,6 +54,17 @@ def test_it_refuses_to_seat_fewer_than_two_or_more_than_ten_players(seats: int) 
     """R3: 2 to 10 players."""
     with pytest.raises(ValueError, match=r"."):
         engine.new_game(seats, seed=1)
+
+
+@pytest.mark.parametrize("seats", [1, 11])
+def test_it_refuses_to_read_a_position_with_fewer_than_two_or_more_than_ten_hands(seats: int) -> None:
+    """R3 holds for a position built by hand too: it is not a DD MAU position, and nothing is played on it."""
+    table = engine.new_game(2, seed=1)
+    hands = [[card] for card in table["draw"][:seats]]
+    with pytest.raises(ValueError, match=rf"^R3: a DD MAU table has 2 to 10 seats, not {seats}$"):
+        engine.apply({**table, "hands": hands, "totals": [0] * seats}, draw(table["turn"] % seats))
+    with pytest.raises(ValueError, match=r"^R3: "):
+        engine.legal_actions({**table, "hands": hands, "totals": [0] * seats}, 0)
 
 
 def test_it_counts_number_cards_at_face_value() -> None:
