@@ -648,7 +648,8 @@ def _read_in_full(position: Mapping[str, Any], remembered: State | None) -> Stat
 
 def legal_dicts(game: DDMau, position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
     """`legal` on dicts, with the same unread pile and remembered positions."""
-    state = _recall(position)
+    found = _REMEMBERED.get(id(position))
+    state = None if found is None else _recalled(found, position)
     try:
         actions = game.legal(state_from_dict(position, unread_pile=True) if state is None else state, seat)
     except PileNeeded:

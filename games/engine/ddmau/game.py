@@ -56,11 +56,11 @@ _PLAYS_WORDS = tuple(f"{p(seat)} plays {{cards}}" for seat in range(MAX_SEATS))
 def remove_cards(hand: Hand, cards: tuple[str, ...]) -> Hand | None:
     """`hand` without `cards` (as multisets), or None if the hand does not hold them all."""
     if len(cards) == 1:
-        card = cards[0]
-        for i, held in enumerate(hand):
-            if held == card:
-                return hand[:i] + hand[i + 1 :]
-        return None
+        try:
+            i = hand.index(cards[0])
+        except ValueError:
+            return None
+        return hand[:i] + hand[i + 1 :]
     rest = list(hand)
     for card in cards:
         try:
@@ -90,7 +90,7 @@ class _Table:
         self, state: State, hands: tuple[Hand, ...], pile: tuple[PileEntry, ...], top_is_empty: bool | None = None
     ) -> None:
         self.state = state
-        self.hands = list(hands)
+        self.hands = hands  # a tuple: most plays pick up nothing, and the state takes it as it is
         self.draw = state.draw
         self.pile = pile
         self.reshuffles = state.reshuffles
@@ -111,7 +111,8 @@ class _Table:
             got, self.draw = got + self.draw[:need], self.draw[need:]
         else:
             got, self.draw = self.draw[:count], self.draw[count:]
-        self.hands[seat] = self.hands[seat] + got
+        hands = self.hands
+        self.hands = (*hands[:seat], hands[seat] + got, *hands[seat + 1 :])
         return len(got)
 
     def pick_up(self, seat: int, count: int, words: str, kind: str = "take") -> None:
@@ -356,7 +357,7 @@ class DDMau(Rules[State, Action]):
         return DDMau.for_options(state.options)
 
     def step(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
-        rules = self._rules_of(state)
+        rules = self if state[0] is self.options else self._rules_of(state)
         if state.over:
             raise refuse("R50", "the game is over")
         seat = action.seat
@@ -471,7 +472,7 @@ class DDMau(Rules[State, Action]):
             State,
             (
                 state[0],  # options
-                tuple(table.hands),
+                table.hands,
                 table.draw,
                 table.pile,
                 facts.top,
@@ -517,7 +518,7 @@ class DDMau(Rules[State, Action]):
             State,
             (
                 state[0],  # options
-                tuple(table.hands),
+                table.hands,
                 table.draw,
                 table.pile,
                 *state[4:9],  # top .. direction
@@ -554,7 +555,7 @@ class DDMau(Rules[State, Action]):
             seat, pending.cards, f"picks up {pending.cards}" + (" and plays on" if plays_on else " and misses the turn")
         )
         after = state._replace(
-            hands=tuple(table.hands),
+            hands=table.hands,
             draw=table.draw,
             pile=table.pile,
             reshuffles=table.reshuffles,
@@ -612,7 +613,7 @@ class DDMau(Rules[State, Action]):
         )
         table.pick_up(caught, 1, "draws 1 penalty card")
         after = state._replace(
-            hands=tuple(table.hands), draw=table.draw, pile=table.pile, reshuffles=table.reshuffles, must_call=None
+            hands=table.hands, draw=table.draw, pile=table.pile, reshuffles=table.reshuffles, must_call=None
         )
         return after, tuple(table.events)
 
@@ -635,7 +636,9 @@ class DDMau(Rules[State, Action]):
         shadows = entry.cards.count(SHADOW_MASTER) + entry.mm.count(SHADOW_MASTER)
         return int(2**shadows)
 
-    def score_hand(self, state: State, hands: list[Hand], seat: int, entry: PileEntry) -> tuple[LastHand, list[int]]:
+    def score_hand(
+        self, state: State, hands: Sequence[Hand], seat: int, entry: PileEntry
+    ) -> tuple[LastHand, list[int]]:
         """R29, R30, R36, R48: each player's points, and what each seat's total gains (team sums)."""
         mult = self.multiplier(entry)
         doubles_hand = self.options.shadow_doubles == "hand"
@@ -705,7 +708,9 @@ class DDMau(Rules[State, Action]):
         best = min(totals[i] for i in busted)
         return out, tuple(i for i in busted if totals[i] == best)
 
-    def next_dealer(self, state: State, hands: list[Hand], seat: int, entry: PileEntry, out: tuple[int, ...]) -> int:
+    def next_dealer(
+        self, state: State, hands: Sequence[Hand], seat: int, entry: PileEntry, out: tuple[int, ...]
+    ) -> int:
         """R33, R49: who deals the next hand."""
         seats = len(hands)
         if DECK_MASTER in entry.cards and seat not in out:

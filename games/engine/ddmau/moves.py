@@ -128,10 +128,15 @@ def plays(top: Top | None, hand: tuple[str, ...], seat: int) -> list[Action]:
             if size - len(cards) == 1:
                 append(_new(Action, (seat, "play", cards, mm, color, True, None)))
         return out
+    fitting: dict[tuple[int, bool | None, int, int], tuple[tuple[tuple[str, ...], tuple[str, ...], bool], ...]] = {}
     for cards, mm, color, runs, rainbow in bodies:
-        for prefix, declared, leaves_one in _fitting_riders(
-            masters - len(mm), rainbow, runs, links, deck_masters, len(cards), size
-        ):
+        shape = (len(mm), rainbow, runs, len(cards))  # all of a body the riders it may carry depend on
+        riders = fitting.get(shape)
+        if riders is None:
+            riders = fitting[shape] = _fitting_riders(
+                masters - len(mm), rainbow, runs, links, deck_masters, len(cards), size
+            )
+        for prefix, declared, leaves_one in riders:
             played, played_mm = prefix + cards, declared + mm
             append(_new(Action, (seat, "play", played, played_mm, color, False, None)))
             if leaves_one:
@@ -305,22 +310,23 @@ def number_bodies(
     if not max_runs:
         return set_bodies(top, numbers, rainbow)
     index = {code: i for i, code in enumerate(numbers)}
-    lonely = [NEIGHBOURS[code].isdisjoint(index) for code in numbers]
-    if False not in lonely:  # no card has a partner (the usual case in a small hand): singles only
-        singles = _SINGLES[rainbow]
-        if top is None:
-            return tuple([singles[code] for code in numbers])
-        colour, matched = top.color, top.number
-        return tuple([singles[code] for code in numbers if COLOUR_OF[code] == colour or NUMBER_OF[code] == matched])
     same: list[list[int]] = []
     steps: list[list[tuple[int, int]]] = []
-    for code, alone in zip(numbers, lonely, strict=True):
-        if alone:
+    partnered = False
+    for code in numbers:
+        if NEIGHBOURS[code].isdisjoint(index):  # the usual case in a small hand, quickly
             same.append([])
             steps.append([])
         else:
             same.append([index[c] for c in SAME_NUMBER[code] if c in index])
             steps.append([(index[c], way) for c, way in NEXT_IN_COLOUR[code] if c in index])
+            partnered = True
+    singles = _SINGLES[rainbow]
+    if not partnered:  # no card has a partner (the usual case in a small hand): the cards that fit, alone
+        if top is None:
+            return tuple([singles[code] for code in numbers])
+        colour, matched = top.color, top.number
+        return tuple([singles[code] for code in numbers if COLOUR_OF[code] == colour or NUMBER_OF[code] == matched])
     best: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
     seen: set[tuple[int, int, int, int, int]] = set()
     path: list[int] = []
@@ -362,7 +368,6 @@ def number_bodies(
             visit(1 << i, i, 0, 0, 0)
             path.pop()
     visit = SPENT  # a nested function that calls itself is a reference cycle, left to the collector otherwise
-    singles = _SINGLES[rainbow]
     return tuple(
         [
             singles[numbers[order[0]]]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Protocol
 
-from ..errors import refuse
+from ..errors import IllegalAction, refuse
 from .cards import (
     CARDS,
     COLOUR_NAMES,
@@ -38,6 +38,7 @@ HITS = frozenset({PENAL_T, JUST_TAKE_TWO})
 # builds a NamedTuple without its Python-level `__new__` (every field given, in order): a play is
 # checked on every `apply`, card by card
 _new = tuple.__new__
+_KIND = {code: info.kind for code, info in CARDS.items()}
 
 
 class Card(NamedTuple):
@@ -60,6 +61,13 @@ class PlayFacts(NamedTuple):
     streak: int  # the hit streak after the play (R18, R43)
     color: str | None  # the colour the play names, if it names one (R39)
     going_out: bool
+
+
+# a number card as a body card, and as the top it leaves: the same every time it is played
+_NUMBER_CARD = {
+    code: Card(code, NUMBER, info.colour, info.number) for code, info in CARDS.items() if info.kind == NUMBER
+}
+_NUMBER_TOP = {code: Top(code, card.colour or "", NUMBER, card.number) for code, card in _NUMBER_CARD.items()}
 
 
 def describe(code: str) -> str:
@@ -153,6 +161,12 @@ class PlayChecker:
         color: str | None,
     ) -> PlayFacts:
         """Check the shape of a play (cards already known to be held) and work out what it does."""
+        if len(cards) == 1 and _KIND[cards[0]] == NUMBER:  # a number card alone (most plays): what `_walk` does
+            code = cards[0]
+            card = _NUMBER_CARD[code]
+            if top is not None and not self.matches(top, card):
+                raise _unmatched(code, top)
+            return _new(PlayFacts, ((card,), 0, 0, 0, _NUMBER_TOP[code], 0, None, hand_size == 1))
         links = deck_masters = 0
         rainbow = False
         declared = iter(mm)
@@ -215,7 +229,7 @@ class PlayChecker:
             card: Card = _new(Card, (code, kind, colour, info.number))
             if prev is None:
                 if top is not None and not self.matches(top, card):
-                    raise refuse("R11", f"{describe(code)} does not match {_top_words(top)}")
+                    raise _unmatched(code, top)
             elif kind == NUMBER and prev.kind == NUMBER:
                 number, before = card.number or 0, prev.number or 0
                 if number == before:
@@ -266,6 +280,11 @@ class PlayChecker:
         return _new(
             PlayFacts, (tuple(body), links, deck_masters, skips, new_top, streak, color if named else None, going_out)
         )
+
+
+def _unmatched(code: str, top: Top) -> IllegalAction:
+    """R11's refusal of a first body card that does not fit the top."""
+    return refuse("R11", f"{describe(code)} does not match {_top_words(top)}")
 
 
 def _top_words(top: Top) -> str:
