@@ -189,7 +189,7 @@ class DDMau(Rules[State, Action]):
     def legal(self, state: State, seat: int | None) -> list[Action]:
         if seat is None:
             return []  # DD MAU has no reaction windows: the server never acts
-        return legal_actions(self._rules_of(state), state, seat)
+        return legal_actions(self if state[0] is self.options else self._rules_of(state), state, seat)
 
     def card(self, code: str) -> CardFace:
         return card_face(code)

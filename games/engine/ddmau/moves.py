@@ -42,7 +42,7 @@ from .cards import (
     SKIP,
 )
 from .plays import number_matches, power_follows, power_matches
-from .state import MAX_DRAWS, Action, State, Top
+from .state import MAX_DRAWS, MAX_SEATS, Action, State, Top
 
 if TYPE_CHECKING:
     from .game import DDMau
@@ -89,10 +89,14 @@ def legal_actions(rules: DDMau, state: State, seat: int) -> list[Action]:
         if MASTER_MAU in hand:
             actions.append(_seat_act(seat, "block"))
         return actions
-    if state.draws < MAX_DRAWS:
-        actions.append(_seat_act(seat, "draw"))
-    if state.draws >= MAX_DRAWS or state.blocked == seat or not rules.can_draw(state):
+    draws = state.draws
+    if draws < MAX_DRAWS:
+        actions.append(_DRAW[seat] if seat < MAX_SEATS else _seat_act(seat, "draw"))
+    # R17: a pass after three draws, after a block, or when there is nothing left to draw (R47)
+    if draws >= MAX_DRAWS or state.blocked == seat or (not state.draw and not rules.can_draw(state)):
         actions.append(_seat_act(seat, "pass"))
+    if LINK_MASTER not in hand and MASTER_MAU not in hand:  # `plays`' own way for most hands, a call less
+        return _plain_plays(state.top, hand, seat, actions)
     actions.extend(plays(state.top, hand, seat))
     return actions
 
@@ -101,6 +105,9 @@ def legal_actions(rules: DDMau, state: State, seat: int) -> list[Action]:
 def _seat_act(seat: int, act: str) -> Action:
     """An act of nothing but a seat (draw, pass, take, block): immutable, so one serves every call."""
     return Action(seat, act)
+
+
+_DRAW = tuple(Action(seat, "draw") for seat in range(MAX_SEATS))  # the most listed act, at hand
 
 
 def plays(top: Top | None, hand: tuple[str, ...], seat: int) -> list[Action]:
@@ -147,10 +154,11 @@ def plays(top: Top | None, hand: tuple[str, ...], seat: int) -> list[Action]:
 NO_BODY = Body((), (), None, 0, None)  # riders alone (R10: with a Deck Master)
 
 
-def _plain_plays(top: Top | None, hand: tuple[str, ...], seat: int) -> list[Action]:
+def _plain_plays(top: Top | None, hand: tuple[str, ...], seat: int, out: list[Action] | None = None) -> list[Action]:
     """`plays` for a hand without a Link Master or a Master Mau (most hands): no runs, no
     declarations, no rainbow, so the number bodies are sets (`set_bodies`) and the only riders
-    Deck Masters. The same plays in the same order as the general way, worked out in one pass."""
+    Deck Masters. The same plays in the same order as the general way, worked out in one pass;
+    put after those in `out`, if given."""
     groups: dict[int, list[str]] = {}  # the number cards by number, each code once, in hand order
     powers: dict[str, int] = {}  # the power cards that may make a body, with their copies
     deck_masters = 0
@@ -188,7 +196,8 @@ def _plain_plays(top: Top | None, hand: tuple[str, ...], seat: int) -> list[Acti
         else:
             face = None if top is None else _new(Top, ("", top.color, top.kind, None))
             bodies.extend((_power_bodies if len(held) > MEMO_POWERS else _power_bodies_memo)(face, held, 0))
-    out: list[Action] = []
+    if out is None:
+        out = []
     append = out.append
     size = len(hand)
     if not deck_masters:  # no riders: each body is a play as it stands
