@@ -52,7 +52,6 @@ KINDS = {code: info.kind for code, info in CARDS.items()}
 NUMBER_CODES = frozenset(code for code, kind in KINDS.items() if kind == NUMBER)
 NUMBER_OF = {code: CARDS[code].number or 0 for code in NUMBER_CODES}
 COLOUR_OF = {code: info.colour for code, info in CARDS.items()}
-MEMO_NUMBERS = 10  # see "Memos" below
 MEMO_POWERS = 4
 MEMO_MASTERS = 256
 # what the name of a nested function that calls itself is set to once it is done: the function and
@@ -95,8 +94,10 @@ def legal_actions(rules: DDMau, state: State, seat: int) -> list[Action]:
     # R17: a pass after three draws, after a block, or when there is nothing left to draw (R47)
     if draws >= MAX_DRAWS or state.blocked == seat or (not state.draw and not rules.can_draw(state)):
         actions.append(_seat_act(seat, "pass"))
-    if LINK_MASTER not in hand and MASTER_MAU not in hand:  # `plays`' own way for most hands, a call less
-        return _plain_plays(state.top, hand, seat, actions)
+    if MASTER_MAU not in hand:  # `plays`' own ways for most hands, a call less
+        if LINK_MASTER not in hand:
+            return _plain_plays(state.top, hand, seat, actions)
+        return _link_plays(state.top, hand, seat, actions)
     actions.extend(plays(state.top, hand, seat))
     return actions
 
@@ -112,8 +113,10 @@ _DRAW = tuple(Action(seat, "draw") for seat in range(MAX_SEATS))  # the most lis
 
 def plays(top: Top | None, hand: tuple[str, ...], seat: int) -> list[Action]:
     """Every legal play from `hand` on `top`, one per outcome (see the module docstring)."""
-    if LINK_MASTER not in hand and MASTER_MAU not in hand:
-        return _plain_plays(top, hand, seat)
+    if MASTER_MAU not in hand:
+        if LINK_MASTER not in hand:
+            return _plain_plays(top, hand, seat)
+        return _link_plays(top, hand, seat)
     counts: dict[str, int] = {}
     for code in hand:
         counts[code] = counts.get(code, 0) + 1
@@ -128,13 +131,6 @@ def plays(top: Top | None, hand: tuple[str, ...], seat: int) -> list[Action]:
     out: list[Action] = []
     append = out.append
     size = len(hand)
-    if not (links or deck_masters or masters):  # no riders: each body is a play as it stands
-        for body in bodies[1:]:
-            cards, mm, color = body[0], body[1], body[2]
-            append(_new(Action, (seat, "play", cards, mm, color, False, None)))
-            if size - len(cards) == 1:
-                append(_new(Action, (seat, "play", cards, mm, color, True, None)))
-        return out
     fitting: dict[tuple[int, bool | None, int, int], tuple[tuple[tuple[str, ...], tuple[str, ...], bool], ...]] = {}
     for cards, mm, color, runs, rainbow in bodies:
         shape = (len(mm), rainbow, runs, len(cards))  # all of a body the riders it may carry depend on
@@ -159,41 +155,45 @@ def _plain_plays(top: Top | None, hand: tuple[str, ...], seat: int, out: list[Ac
     declarations, no rainbow, so the number bodies are sets (`set_bodies`) and the only riders
     Deck Masters. The same plays in the same order as the general way, worked out in one pass;
     put after those in `out`, if given."""
-    groups: dict[int, list[str]] = {}  # the number cards by number, each code once, in hand order
+    # the number cards by number, in hand order: the first of each number, and the others (each code
+    # once), apart, as most numbers have one card
+    firsts: dict[int, str] = {}
+    others: dict[int, list[str]] = {}
     powers: dict[str, int] = {}  # the power cards that may make a body, with their copies
     deck_masters = 0
     for code in hand:
         number = NUMBER_OF.get(code)
         if number is not None:
-            group = groups.get(number)
-            if group is None:
-                groups[number] = [code]
-            elif code not in group:
-                group.append(code)
+            if firsts.setdefault(number, code) != code:
+                group = others.get(number)
+                if group is None:
+                    others[number] = [code]
+                elif code not in group:
+                    group.append(code)
         elif code == DECK_MASTER:
             deck_masters += 1
         else:
             powers[code] = powers.get(code, 0) + 1
     bodies: list[Body] = []
-    if groups:
+    if firsts:
         colour = None if top is None else top.color
         matched = None if top is None else top.number
-        for number, codes in groups.items():
+        for number, card in firsts.items():
             # the colour the first card must have (R11); None when the number matches the top
             needed = None if colour is None or matched == number else colour
-            if len(codes) == 1:
-                card = codes[0]
+            group = others.get(number) if others else None
+            if group is None:
                 if needed is None or COLOUR_OF[card] == needed:
                     bodies.append(_SINGLE[card])
             else:
-                bodies.extend(_sets(tuple(codes), needed, None))
+                bodies.extend(_sets((card, *group), needed, None))
     if powers:
         held = tuple(powers.items())
         only = _LONE_POWER.get(held[0]) if len(held) == 1 else None
         if only is not None:  # one power card that names no colour (the usual case): itself, if it fits
             if top is None or power_matches(_POWER_CARD[only[0][0]], top.color, top.kind):
                 bodies.append(only)
-        else:
+        else:  # what `_held_power_bodies` does, a call less on the commonest way
             face = None if top is None else _new(Top, ("", top.color, top.kind, None))
             bodies.extend((_power_bodies if len(held) > MEMO_POWERS else _power_bodies_memo)(face, held, 0))
     if out is None:
@@ -220,6 +220,56 @@ def _plain_plays(top: Top | None, hand: tuple[str, ...], seat: int, out: list[Ac
             if leaves_one:
                 append(_new(Action, (seat, "play", played, played_mm, color, True, None)))
     return out
+
+
+def _link_plays(top: Top | None, hand: tuple[str, ...], seat: int, out: list[Action] | None = None) -> list[Action]:
+    """`plays` for a hand with a Link Master but no Master Mau: nothing is declared and nothing is a
+    rainbow, so the riders a body may carry depend on its runs and size alone. The same plays in the
+    same order as the general way; put after those in `out`, if given."""
+    numbers: dict[str, None] = {}  # the number cards, each code once, in hand order
+    powers: dict[str, int] = {}  # the power cards that may make a body, with their copies
+    links = deck_masters = 0
+    for code in hand:
+        if code in NUMBER_OF:
+            numbers[code] = None
+        elif code == LINK_MASTER:
+            links += 1
+        elif code == DECK_MASTER:
+            deck_masters += 1
+        else:
+            powers[code] = powers.get(code, 0) + 1
+    bodies = number_bodies(top, tuple(numbers), links, rainbow=None) if numbers else []
+    if powers:
+        bodies.extend(_held_power_bodies(top, powers))
+    if out is None:
+        out = []
+    append = out.append
+    size = len(hand)
+    fitting: dict[tuple[int, int], tuple[tuple[tuple[str, ...], tuple[str, ...], bool], ...]] = {}
+    for body in (NO_BODY, *bodies) if deck_masters else bodies:  # riders alone need a Deck Master (R10)
+        cards, color, runs = body[0], body[2], body[3]
+        shape = (runs, len(cards))
+        riders = fitting.get(shape)
+        if riders is None:
+            riders = fitting[shape] = _fitting_riders(0, None, runs, links, deck_masters, len(cards), size)
+        for prefix, _, leaves_one in riders:
+            played = prefix + cards
+            append(_new(Action, (seat, "play", played, (), color, False, None)))
+            if leaves_one:
+                append(_new(Action, (seat, "play", played, (), color, True, None)))
+    return out
+
+
+def _held_power_bodies(top: Top | None, powers: dict[str, int]) -> list[Body] | tuple[Body, ...]:
+    """`power_bodies` for a hand without a Master Mau, from its power cards (with copies, in hand order)."""
+    held = tuple(powers.items())
+    only = _LONE_POWER.get(held[0]) if len(held) == 1 else None
+    if only is not None:  # one power card that names no colour (the usual case): itself, if it fits
+        if top is None or power_matches(_POWER_CARD[only[0][0]], top.color, top.kind):
+            return [only]
+        return ()
+    face = None if top is None else _new(Top, ("", top.color, top.kind, None))
+    return (_power_bodies if len(held) > MEMO_POWERS else _power_bodies_memo)(face, held, 0)
 
 
 class Riders(NamedTuple):
@@ -285,109 +335,103 @@ _SINGLES: dict[bool | None, dict[str, Body]] = {
     **{mark: {code: Body((code,), (), None, 0, mark) for code in NUMBER_CODES} for mark in (False, True)},
 }
 NEIGHBOURS = {code: frozenset(SAME_NUMBER[code] + [c for c, _ in NEXT_IN_COLOUR[code]]) for code in SAME_NUMBER}
+# for `number_bodies`' search: a bit per number card, its neighbours' bits, and the neighbours with
+# their bits, in reverse
+NUMBER_BIT = {code: 1 << i for i, code in enumerate(SAME_NUMBER)}
+NEIGHBOUR_BITS = {code: sum([NUMBER_BIT[c] for c in cards]) for code, cards in NEIGHBOURS.items()}
+SAME_REVERSED = {code: [(c, NUMBER_BIT[c]) for c in reversed(cards)] for code, cards in SAME_NUMBER.items()}
+STEPS_REVERSED = {
+    code: [(c, NUMBER_BIT[c], way) for c, way in reversed(steps)] for code, steps in NEXT_IN_COLOUR.items()
+}
 
 
 # Memos. Power bodies depend only on the power cards held (in hand order) and the top's colour and
-# kind, rainbow bodies on the number cards held and the top's colour and number: these recur far
-# more often than whole hands do (a hand that draws a card of the other sort keeps them) and cost
-# far more to work out than to look up. Plain number bodies are cheaper to rebuild than to memoise.
-# The memos hold immutable tuples of immutable bodies, so sharing them is safe. They are bounded in
-# entries, and kept only for small hands (MEMO_NUMBERS, MEMO_POWERS), whose results are small: a big
-# hand's are many, and rarely seen again. Hands with a Master Mau, whose power bodies are many but
-# cost the most to work out, have a small memo of the latest (MEMO_MASTERS entries): the same seat
-# is asked again after drawing a card that leaves its power cards as they were.
+# kind: these recur far more often than whole hands do (a hand that draws a number card keeps them)
+# and cost far more to work out than to look up. Number bodies, runs and rainbows included, are
+# cheaper to rebuild than to memoise: with the top they hardly ever recur (a memo of rainbow bodies
+# missed 98% of the time in random play). The memos hold immutable tuples of immutable bodies, so
+# sharing them is safe. They are bounded in entries, and kept only for small hands (MEMO_POWERS),
+# whose results are small: a big hand's are many, and rarely seen again. Hands with a Master Mau,
+# whose power bodies are many but cost the most to work out, have a small memo of the latest
+# (MEMO_MASTERS entries): the same seat is asked again after drawing a card that leaves its power
+# cards as they were.
 
 
 def clear_memos() -> None:
     """Forget the bodies memoised for hands seen, so that a benchmark can time the enumeration itself
-    (the small tables of fitting riders and of sets from one number's cards stay)."""
-    for memo in (_power_bodies_memo, _master_power_bodies_memo, _plain_power_search, _rainbow_bodies_memo):
+    (the small tables of fitting riders, of sets from one number's cards and of Master Mau
+    declarations stay)."""
+    for memo in (_power_bodies_memo, _master_power_bodies_memo, _plain_power_search):
         memo.cache_clear()
 
 
-def _number_match(top: Top | None) -> Top | None:
-    """All of the top that matching a number card looks at (R11): its colour and number."""
-    return None if top is None else _new(Top, ("", top.color, "", top.number))
-
-
-def number_bodies(
-    top: Top | None, numbers: tuple[str, ...], max_runs: int, *, rainbow: bool | None
-) -> tuple[Body, ...]:
+def number_bodies(top: Top | None, numbers: tuple[str, ...], max_runs: int, *, rainbow: bool | None) -> list[Body]:
     """Sets and single-colour runs of number cards (R11-R13, R41), one per (cards used, last card), with
     the fewest runs. `rainbow` only marks the bodies for `plays`: False, they are listed without a
     Master Mau declared Link Master (those come from `rainbow_bodies`); None, no Master Mau is held."""
     if not max_runs:
         return set_bodies(top, numbers, rainbow)
-    index = {code: i for i, code in enumerate(numbers)}
-    same: list[list[int]] = []
-    steps: list[list[tuple[int, int]]] = []
-    partnered = False
-    for code in numbers:
-        if NEIGHBOURS[code].isdisjoint(index):  # the usual case in a small hand, quickly
-            same.append([])
-            steps.append([])
-        else:
-            same.append([index[c] for c in SAME_NUMBER[code] if c in index])
-            steps.append([(index[c], way) for c, way in NEXT_IN_COLOUR[code] if c in index])
-            partnered = True
     singles = _SINGLES[rainbow]
-    if not partnered:  # no card has a partner (the usual case in a small hand): the cards that fit, alone
-        if top is None:
-            return tuple([singles[code] for code in numbers])
+    colour = matched = None
+    if top is not None:
         colour, matched = top.color, top.number
-        return tuple([singles[code] for code in numbers if COLOUR_OF[code] == colour or NUMBER_OF[code] == matched])
-    best: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
-    seen: set[tuple[int, int, int, int, int]] = set()
-    path: list[int] = []
-
-    def visit(used: int, last: int, stretch: int, way: int, runs: int) -> None:
-        key = (used, last, stretch, way, runs)
-        if key in seen:
-            return
-        seen.add(key)
-        if stretch != 1:
-            found = best.get((used, last))
-            if found is None or runs < found[0]:
-                best[(used, last)] = (runs, tuple(path))
-        if stretch != 1:
-            for j in same[last]:
-                if not used >> j & 1:
-                    path.append(j)
-                    visit(used | 1 << j, j, 0, 0, runs)
-                    path.pop()
-        for j, way_j in steps[last]:
-            if used >> j & 1:
-                continue
-            if stretch == 0:
-                if runs < max_runs:
-                    path.append(j)
-                    visit(used | 1 << j, j, 1, way_j, runs + 1)
-                    path.pop()
-            elif way_j == way:
-                path.append(j)
-                visit(used | 1 << j, j, 2, way, runs)
-                path.pop()
-
-    for i, code in enumerate(numbers):
-        if top is None or number_matches(COLOUR_OF[code], NUMBER_OF[code], top):
-            if not same[i] and not steps[i]:
-                best[(1 << i, i)] = (0, (i,))  # no partner in the hand: only the card on its own
-                continue
-            path.append(i)
-            visit(1 << i, i, 0, 0, 0)
-            path.pop()
-    visit = SPENT  # a nested function that calls itself is a reference cycle, left to the collector otherwise
-    return tuple(
-        [
-            singles[numbers[order[0]]]
-            if len(order) == 1
-            else _new(Body, (tuple([numbers[i] for i in order]), (), None, runs, rainbow))
-            for runs, order in best.values()
+    held = 0  # the cards held, as bits of `NUMBER_BIT`
+    partnered = False  # whether any card has a partner: as partners are mutual, one seen before it
+    for code in numbers:
+        if NEIGHBOUR_BITS[code] & held:
+            partnered = True
+        held |= NUMBER_BIT[code]
+    if not partnered:  # the usual case in a small hand: the cards that fit, alone
+        if top is None:
+            return [singles[code] for code in numbers]
+        return [singles[code] for code in numbers if COLOUR_OF[code] == colour or NUMBER_OF[code] == matched]
+    # A depth-first search from each card that fits the top, in hand order, with an explicit stack (no
+    # call per state): a state's successors are pushed in reverse, so that they are popped, and the
+    # states visited, in the order a recursive search would visit them; a state is checked against
+    # `seen` when popped, as a recursive call would on entry. A state is (cards used, as bits of
+    # `NUMBER_BIT`; last card; 0 free, 1 a run just begun, 2 a run under way; the run's direction; runs).
+    best: dict[tuple[int, str], tuple[int, tuple[str, ...]]] = {}  # (used, last): (runs, cards), fewest runs
+    seen: set[tuple[int, str, int, int, int]] = set()
+    for code in numbers:
+        if top is not None and not number_matches(COLOUR_OF[code], NUMBER_OF[code], top):
+            continue
+        if not NEIGHBOUR_BITS[code] & held:  # no partner in the hand: only the card on its own
+            best[(NUMBER_BIT[code], code)] = (0, (code,))
+            continue
+        stack: list[tuple[tuple[int, str, int, int, int], tuple[str, ...]]] = [
+            ((NUMBER_BIT[code], code, 0, 0, 0), (code,))
         ]
-    )
+        pop, push = stack.pop, stack.append
+        while stack:
+            state, cards = pop()
+            if state in seen:
+                continue
+            seen.add(state)
+            used, last, stretch, way, runs = state
+            free = held ^ used  # the cards held and not used yet
+            # pushed last, popped first: the cards of the same number (a set goes on), then the steps
+            for nxt, bit, step in STEPS_REVERSED[last]:
+                if not free & bit:
+                    continue
+                if stretch == 0:
+                    if runs < max_runs:
+                        push(((used | bit, nxt, 1, step, runs + 1), (*cards, nxt)))
+                elif step == way:
+                    push(((used | bit, nxt, 2, way, runs), (*cards, nxt)))
+            if stretch != 1:
+                for nxt, bit in SAME_REVERSED[last]:
+                    if free & bit:
+                        push(((used | bit, nxt, 0, 0, runs), (*cards, nxt)))
+                found = best.get((used, last))
+                if found is None or runs < found[0]:
+                    best[(used, last)] = (runs, cards)
+    bodies: list[Body] = []
+    for runs, cards in best.values():
+        bodies.append(singles[cards[0]] if len(cards) == 1 else _new(Body, (cards, (), None, runs, rainbow)))
+    return bodies
 
 
-def set_bodies(top: Top | None, numbers: tuple[str, ...], rainbow: bool | None) -> tuple[Body, ...]:
+def set_bodies(top: Top | None, numbers: tuple[str, ...], rainbow: bool | None) -> list[Body]:
     """Without a Link Master there are no runs: each body is one set (R12), listed per (cards, last card)."""
     groups: dict[int, list[str]] = {}
     for code in numbers:
@@ -406,7 +450,7 @@ def set_bodies(top: Top | None, numbers: tuple[str, ...], rainbow: bool | None) 
                 bodies.append(_new(Body, ((cards[0],), (), None, 0, rainbow)))
         else:
             bodies.extend(_sets(tuple(cards), colour, rainbow))
-    return tuple(bodies)
+    return bodies
 
 
 @lru_cache(maxsize=4096)
@@ -429,88 +473,84 @@ def _sets(cards: tuple[str, ...], colour: str | None, rainbow: bool | None) -> t
     return tuple(bodies)
 
 
-def rainbow_bodies(top: Top | None, numbers: tuple[str, ...], max_runs: int) -> tuple[Body, ...]:
+def rainbow_bodies(top: Top | None, numbers: tuple[str, ...], max_runs: int) -> list[Body]:
     """Number bodies with a Master Mau declared Link Master, whose runs may change colour (R13).
 
     Listed once per (how many cards of each number, last card): which of the other cards of a number
     fill the body is chosen canonically (the first that fits in R, Y, B, G order), because the exact
     count of rainbow bodies grows exponentially with the hand (over 100,000 for some 30-card hands).
-    Any rainbow body not listed is accepted by `apply` all the same."""
-    top = _number_match(top)
-    if len(numbers) <= MEMO_NUMBERS:
-        return _rainbow_bodies_memo(top, numbers, max_runs)
-    return _rainbow_bodies(top, numbers, max_runs)
+    Any rainbow body not listed is accepted by `apply` all the same.
 
-
-def _rainbow_bodies(top: Top | None, numbers: tuple[str, ...], max_runs: int) -> tuple[Body, ...]:
-    by_number: list[list[str]] = [[] for _ in range(15)]
+    Not memoised: the same number cards and top hardly ever recur with a Master Mau in hand."""
+    by_number: dict[int, list[str]] = {}
     for code in numbers:
-        by_number[CARDS[code].number or 0].append(code)
-    held = [len(cards) for cards in by_number]
-    # counts of cards used per number, packed 3 bits per number into one int (a number holds at most 4)
-    best: dict[tuple[int, int, int, bool], tuple[int, tuple[int, ...]]] = {}
-    seen: set[tuple[int, int, int, int, int, int, bool]] = set()
-    path: list[int] = []
-
-    def visit(used: int, at: int, stretch: int, way: int, runs: int, start: int, forced: bool) -> None:
-        key = (used, at, stretch, way, runs, start, forced)
-        if key in seen:
-            return
-        seen.add(key)
-        if stretch != 1:
-            found = best.get((used, at, start, forced))
-            if found is None or runs < found[0]:
-                best[(used, at, start, forced)] = (runs, tuple(path))
-            if (used >> 3 * at) & 7 < held[at]:
-                path.append(at)
-                visit(used + (1 << 3 * at), at, 0, 0, runs, start, forced)
-                path.pop()
-        for nxt in (at - 1, at + 1):
-            if not 1 <= nxt <= 13 or (used >> 3 * nxt) & 7 >= held[nxt]:
+        number = NUMBER_OF[code]
+        group = by_number.get(number)
+        if group is None:
+            by_number[number] = [code]
+        else:
+            group.append(code)
+    colour, matched = (None, None) if top is None else (top.color, top.number)
+    # A depth-first search over numbers from each number that may start, lowest first, with an explicit
+    # stack as in `number_bodies`. A state is (counts of cards used per number, packed 3 bits per number
+    # into one int, as a number holds at most 4; the number last played; 0 free, 1 a run just begun, 2 a
+    # run under way; the run's direction; runs). Every state of a search has its start, so each start
+    # has its own `seen`. The cards that may start from each start number (R11): its first choices.
+    best: dict[tuple[int, int, int], tuple[int, tuple[int, ...]]] = {}  # (used, at, start): (runs, numbers)
+    first_choices: dict[int, list[str]] = {}
+    for start in sorted(by_number):
+        if top is None or matched == start:
+            firsts = by_number[start]
+        else:
+            firsts = [c for c in by_number[start] if COLOUR_OF[c] == colour]
+            if not firsts:
                 continue
-            step = nxt - at
-            if stretch == 0:
-                if runs >= max_runs:
-                    continue
-                path.append(nxt)
-                visit(used + (1 << 3 * nxt), nxt, 1, step, runs + 1, start, forced)
-                path.pop()
-            elif step == way:
-                path.append(nxt)
-                visit(used + (1 << 3 * nxt), nxt, 2, way, runs, start, forced)
-                path.pop()
-
-    for number in range(1, 14):
-        if not held[number]:
-            continue
-        by_colour = top is not None and top.number != number
-        if by_colour and top is not None and not any(CARDS[c].colour == top.color for c in by_number[number]):
-            continue
-        path.append(number)
-        visit(1 << 3 * number, number, 0, 0, 0, number, by_colour)
-        path.pop()
-    visit = SPENT  # a reference cycle otherwise (see `number_bodies`)
-    found: dict[tuple[int, str], Body] = {}
-    for (used_counts, at, start, forced), (runs, levels) in best.items():
-        first_choices = [
-            c for c in by_number[start] if not forced or (top is not None and CARDS[c].colour == top.color)
+        first_choices[start] = firsts
+        seen: set[tuple[int, int, int, int, int]] = set()
+        stack: list[tuple[tuple[int, int, int, int, int], tuple[int, ...]]] = [
+            ((1 << 3 * start, start, 0, 0, 0), (start,))
         ]
+        pop, push = stack.pop, stack.append
+        while stack:
+            state, path = pop()
+            if state in seen:
+                continue
+            seen.add(state)
+            used, at, stretch, way, runs = state
+            # pushed last, popped first: the same number again (a set goes on), a step down, a step up
+            if stretch == 0:
+                if runs < max_runs:
+                    for nxt in (at + 1, at - 1):
+                        group = by_number.get(nxt)
+                        if group is not None and (used >> 3 * nxt) & 7 < len(group):
+                            push(((used + (1 << 3 * nxt), nxt, 1, nxt - at, runs + 1), (*path, nxt)))
+            else:
+                nxt = at + way
+                group = by_number.get(nxt)
+                if group is not None and (used >> 3 * nxt) & 7 < len(group):
+                    push(((used + (1 << 3 * nxt), nxt, 2, way, runs), (*path, nxt)))
+            if stretch != 1:
+                if (used >> 3 * at) & 7 < len(by_number[at]):
+                    push(((used + (1 << 3 * at), at, 0, 0, runs), (*path, at)))
+                found = best.get((used, at, start))
+                if found is None or runs < found[0]:
+                    best[(used, at, start)] = (runs, path)
+    bodies: dict[tuple[int, str], Body] = {}
+    for (used, at, start), (runs, levels) in best.items():
+        firsts = first_choices[start]
         for last in by_number[at]:
-            key = (used_counts, last)
-            known = found.get(key)
+            key = (used, last)
+            known = bodies.get(key)
             if known is not None and known.runs <= runs:
                 continue
-            body = _fill_rainbow(levels, by_number, first_choices, last)
+            body = _fill_rainbow(levels, by_number, firsts, last)
             if body is not None:
-                found[key] = Body(body, (), None, runs, True)
-    return tuple(found.values())
-
-
-_rainbow_bodies_memo = lru_cache(maxsize=256)(_rainbow_bodies)
+                bodies[key] = _new(Body, (body, (), None, runs, True))
+    return list(bodies.values())
 
 
 def _fill_rainbow(
-    levels: tuple[int, ...], by_number: list[list[str]], first_choices: list[str], last: str
+    levels: tuple[int, ...], by_number: dict[int, list[str]], first_choices: list[str], last: str
 ) -> tuple[str, ...] | None:
     """Cards for a path of numbers: the given last card, a first card that matches, the rest in colour order."""
     if len(levels) == 1:
@@ -574,10 +614,14 @@ def power_bodies(top: Top | None, counts: Mapping[str, int]) -> tuple[Body, ...]
 def _power_bodies(top: Top | None, held: tuple[tuple[str, int], ...], masters: int) -> tuple[Body, ...]:
     codes = [code for code, _ in held]
     counts = dict(held)
-    if not masters and SHADOW_MASTER not in counts:
-        return _plain_power_bodies(top, held)
-    if not masters and not any(_fits(top, None, _Power(c, KINDS[c], CARDS[c].colour)) for c in codes):
-        return ()  # nothing can start a power body
+    if not masters:
+        if SHADOW_MASTER not in counts:
+            return _plain_power_bodies(top, held)
+        for code in codes:
+            if _fits(top, None, _POWER_CARD[code]):
+                break
+        else:
+            return ()  # nothing can start a power body
     names: list[str | None]
     if top is None and masters:
         # a Master Mau led as a coloured power on an empty pile passes its named colour on (R8, R38)
@@ -612,38 +656,52 @@ def _plain_power_bodies(top: Top | None, held: tuple[tuple[str, int], ...]) -> t
 
 @lru_cache(maxsize=4096)
 def _plain_power_search(held: tuple[tuple[str, int], ...], starts: tuple[bool, ...]) -> tuple[Body, ...]:
-    """`_power_search` for `_plain_power_bodies`, by index into the cards held, with what may follow
-    what worked out once: it visits and lists the bodies in the same order, so the same ones."""
+    """`_power_search` for `_plain_power_bodies`, with what may follow what looked up (`_FOLLOWERS`):
+    it visits and lists the bodies in the same order, so the same ones. The copies left go into the
+    keys as one int, as in `_power_search`."""
     codes = [code for code, _ in held]
-    real = [_POWER_CARD[code] for code in codes]
-    follows = [[power_follows(prev, card) for card in real] for prev in real]
-    invisible = [card.kind == JUST_TAKE_TWO for card in real]  # leaves the last shown card as it was
     left = [count for _, count in held]
+    width = max(left).bit_length()
+    unit: list[int] = []
+    copies = 0
+    for i, count in enumerate(left):
+        unit.append(1 << width * i)
+        copies += count << width * i
     indices = range(len(codes))
-    body: list[int] = []
-    found: dict[tuple[tuple[int, ...], int], Body] = {}  # by (copies left, last card shown): the first body
-    seen: set[tuple[tuple[int, ...], int, int]] = set()
+    body: list[str] = []
+    found: dict[tuple[int, str], Body] = {}  # by (copies left, last card shown): the first body
+    seen: set[tuple[int, str, str]] = set()
 
-    def visit(prev: int, last: int) -> None:  # indices into `real`; -1: none yet
-        held_now = tuple(left)
-        key = (held_now, prev, last)
+    def visit(prev: str, last: str, copies: int) -> None:  # "": no card yet
+        key = (copies, prev, last)
         if key in seen:
             return
         seen.add(key)
-        if prev >= 0 and (held_now, last) not in found:
-            found[(held_now, last)] = _new(Body, (tuple([codes[i] for i in body]), (), None, 0, None))
-        fits = starts if prev < 0 else follows[prev]
+        if prev and (copies, last) not in found:
+            found[(copies, last)] = _new(Body, (tuple(body), (), None, 0, None))
+        followers = _FOLLOWERS.get(prev)
         for i in indices:
-            if left[i] and fits[i]:
-                left[i] -= 1
-                body.append(i)
-                visit(i, last if invisible[i] else i)
-                body.pop()
-                left[i] += 1
+            if left[i]:
+                code = codes[i]
+                if starts[i] if followers is None else code in followers:
+                    left[i] -= 1
+                    body.append(code)
+                    visit(code, last if KINDS[code] == JUST_TAKE_TWO else code, copies - unit[i])
+                    body.pop()
+                    left[i] += 1
 
-    visit(-1, -1)
-    visit = SPENT  # a reference cycle otherwise (see `number_bodies`)
+    visit("", "", copies)
+    visit = SPENT  # a reference cycle otherwise (see `SPENT`)
     return tuple(found.values())
+
+
+# for `_plain_power_search`: the cards that may follow each power card that names no colour, by
+# `power_follows`, worked out once
+_FOLLOWERS = {
+    prev: frozenset([code for code in POWER_CODES if power_follows(_POWER_CARD[prev], _POWER_CARD[code])])
+    for prev in POWER_CODES
+    if prev != SHADOW_MASTER
+}
 
 
 def _power_search(
@@ -654,77 +712,99 @@ def _power_search(
     named: str | None,
     found: dict[tuple[object, ...], Body],
 ) -> None:
-    """Depth-first over power bodies; `left` (copies still held per code) and the lists below change as it goes."""
+    """Depth-first over power bodies; `left` (copies still held per code) and the lists below change as it goes.
+
+    What is still held (the copies of each code, and the kinds the Master Maus played are declared
+    as) goes into the keys as one int of `width`-bit fields, one per code and one per kind: it
+    stands for them one to one and changes by one addition per card. The searches are small (about
+    five states), so the moves are worked out in each state, as cheaply as may be."""
     real = [
-        _Power(code, kind, named if kind == SHADOW_MASTER else CARDS[code].colour)
+        _POWER_CARD[code] if KINDS[code] != SHADOW_MASTER else _new(_Power, (code, SHADOW_MASTER, named))
         for code in codes
-        for kind in (CARDS[code].kind,)
     ]
-    body: list[_Power] = []
+    playable = [i for i, card in enumerate(real) if card.kind != SHADOW_MASTER or named is not None]
+    width = max([masters, *left]).bit_length()
+    unit = [1 << width * i for i in range(len(codes) + len(MM_BODY_KINDS))]
+    declared_unit = unit[len(codes) :]  # by kind, in MM_BODY_KINDS order
+    held = 0
+    for i, count in enumerate(left):
+        held += count * unit[i]
+    colours = COLOURS if named == WILD else (named,)
+    unnamed_listed = named is None or named == WILD  # otherwise the search without a colour lists them
+    body: list[str] = []
     declared: list[str] = []
-    masters_left = [masters]
     seen: set[tuple[object, ...]] = set()
 
-    def record(held: tuple[object, ...], last: _Power | None, named_used: bool) -> None:
-        key: tuple[object, ...]
-        if not named_used:
-            if named is None or named == WILD:
-                key = (held, last, None)
-                if key not in found:
-                    found[key] = Body(tuple([p.code for p in body]), tuple(declared), None, 0, None)
-            return  # otherwise the same outcome comes from the search without a colour
-        cards: tuple[str, ...] = ()
-        for colour in COLOURS if named == WILD else (named,):
-            shown = _Power(last.code, last.kind, colour) if last is not None and last.colour == WILD else last
-            key = (held, shown, colour)
-            if key not in found:
-                cards = cards or tuple([p.code for p in body])
-                found[key] = Body(cards, tuple(declared), colour, 0, None)
-
-    def visit(prev: _Power | None, last: _Power | None, named_used: bool) -> None:
-        held = (tuple(left), masters_left[0], tuple(sorted(declared)))
+    def visit(prev: _Power | None, last: _Power | None, held: int, named_used: bool) -> None:
         key = (held, prev, last, named_used)
         if key in seen:
             return
         seen.add(key)
-        if prev is not None:
-            record(held, last, named_used)
-        for i, card in enumerate(real):
-            if left[i] and (card.kind != SHADOW_MASTER or named is not None) and _fits(top, prev, card):
-                left[i] -= 1
-                body.append(card)
-                visit(card, last if card.kind == JUST_TAKE_TWO else card, named_used or card.kind == SHADOW_MASTER)
-                body.pop()
-                left[i] += 1
-        if not masters_left[0]:
+        if prev is not None:  # a body: listed once per (what is held, last card shown, colour named)
+            if not named_used:
+                if unnamed_listed:
+                    found_key: tuple[object, ...] = (held, last, None)
+                    if found_key not in found:
+                        found[found_key] = _new(Body, (tuple(body), tuple(declared), None, 0, None))
+            else:
+                cards: tuple[str, ...] = ()
+                for colour in colours:
+                    shown = last
+                    if last is not None and last.colour == WILD:
+                        shown = _new(_Power, (last.code, last.kind, colour))
+                    found_key = (held, shown, colour)
+                    if found_key not in found:
+                        cards = cards or tuple(body)
+                        found[found_key] = _new(Body, (cards, tuple(declared), colour, 0, None))
+        for i in playable:
+            if left[i]:
+                card = real[i]
+                if _fits(top, prev, card):
+                    left[i] -= 1
+                    body.append(card.code)
+                    kind = card.kind
+                    visit(
+                        card,
+                        last if kind == JUST_TAKE_TWO else card,
+                        held - unit[i],
+                        named_used or kind == SHADOW_MASTER,
+                    )
+                    body.pop()
+                    left[i] += 1
+        if len(declared) == masters:
             return
         absorbed = prev.colour if prev is not None else top.color if top is not None else named
-        for kind in MM_BODY_KINDS:
-            if kind in (PENAL_T, SKIP, OTHER_WAY):
-                if absorbed is None:
-                    continue
-                card = _Power(MASTER_MAU, kind, absorbed)
-                names_now = named_used or (prev is None and top is None)
-            elif kind == SHADOW_MASTER:
-                if named is None:
-                    continue
-                card = _Power(MASTER_MAU, kind, named)
-                names_now = True
-            else:
-                card = _Power(MASTER_MAU, kind, None)
-                names_now = named_used
+        for k, kind, card, names in _declarations(absorbed, named, prev is None and top is None):
             if not _fits(top, prev, card):
                 continue
-            masters_left[0] -= 1
-            body.append(card)
+            body.append(MASTER_MAU)
             declared.append(kind)
-            visit(card, last if kind == JUST_TAKE_TWO else card, names_now)
+            visit(card, last if kind == JUST_TAKE_TWO else card, held + declared_unit[k], named_used or names)
             declared.pop()
             body.pop()
-            masters_left[0] += 1
 
-    visit(None, None, False)
-    visit = SPENT  # a reference cycle otherwise (see `number_bodies`)
+    visit(None, None, held, False)
+    visit = SPENT  # a reference cycle otherwise (see `SPENT`)
+
+
+@lru_cache(maxsize=256)
+def _declarations(absorbed: str | None, named: str | None, leads: bool) -> tuple[tuple[int, str, _Power, bool], ...]:
+    """What a Master Mau in a power body may be declared as, in MM_BODY_KINDS order: (the kind's index,
+    the kind, the card it is, whether it names a colour). A Penal "T", Skip or Other Way takes the
+    colour `absorbed` from what it follows (R8, R38) and names it if it `leads` on an empty pile; a
+    Shadow Master names `named`."""
+    declarations = []
+    for k, kind in enumerate(MM_BODY_KINDS):
+        if kind in (PENAL_T, SKIP, OTHER_WAY):
+            if absorbed is None:
+                continue
+            declarations.append((k, kind, _Power(MASTER_MAU, kind, absorbed), leads))
+        elif kind == SHADOW_MASTER:
+            if named is not None:
+                declarations.append((k, kind, _Power(MASTER_MAU, kind, named), True))
+        else:
+            declarations.append((k, kind, _Power(MASTER_MAU, kind, None), False))
+    return tuple(declarations)
 
 
 def _fits(top: Top | None, prev: _Power | None, card: _Power) -> bool:
