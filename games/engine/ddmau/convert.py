@@ -383,7 +383,7 @@ def actions_to_dicts(actions: Iterable[Action]) -> list[dict[str, Any]]:
     for seat, act, cards, mm, color, ddmau, target in actions:
         if act == "play":
             if color is None:
-                append({"seat": seat, "act": "play", "cards": [*cards], "mm": [*mm], "ddmau": ddmau})
+                append({"seat": seat, "act": "play", "cards": [*cards], "mm": [*mm] if mm else [], "ddmau": ddmau})
             else:
                 append({"seat": seat, "act": "play", "cards": [*cards], "mm": [*mm], "color": color, "ddmau": ddmau})
         elif act == "catch":
@@ -608,7 +608,11 @@ def _write_next(found: _Remembered, before: State, after: State) -> dict[str, An
     top = after[4]
     pending = after[6]
     if top is not before[4]:  # a dict each: the private copy shares nothing handed out
-        written["top"], own["top"] = _top_dict(top), _top_dict(top)
+        if top is None:
+            written["top"] = own["top"] = None
+        else:  # `_top_dict` twice, written out: a play changes the top
+            card, color = top[0], top[1]
+            written["top"], own["top"] = {"card": card, "color": color}, {"card": card, "color": color}
     if pending is not before[6]:
         written["pending"], own["pending"] = _pending_dict(pending), _pending_dict(pending)
     below = before[3]
