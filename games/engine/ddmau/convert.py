@@ -628,7 +628,18 @@ def _write_next(found: _Remembered, before: State, after: State) -> dict[str, An
         remembered[id(written)] = (written, after, own, written["pile"], private, found[5], True)
         return written
     entries: tuple[PileEntry, ...] | None
-    if pile is not below or private is None:  # plays without private copies are copied, checked
+    if type(pile) is UnreadPile and pile.private is not None:
+        # plays put on the remembered pile (most plays): `_write_pile(pile, True)`, written out
+        added = pile.added
+        plays = cast("list[dict[str, Any]]", [*pile.below])  # the caller's plays, shared (module docstring)
+        private = [*pile.private]
+        for at, cards, mm, named, block in added:
+            plays.append(_play_dict(at, cards, mm, named, block))
+            private.append(_play_dict(at, cards, mm, named, block))
+        known_below = pile.entries
+        entries = None if known_below is None else known_below + added
+        written["pile"] = own["pile"] = plays
+    elif pile is not below or private is None:  # plays without private copies are copied, checked
         plays, private, entries = _write_pile(pile, True)
         written["pile"] = own["pile"] = plays
     else:
