@@ -383,7 +383,7 @@ def actions_to_dicts(actions: Iterable[Action]) -> list[dict[str, Any]]:
     for seat, act, cards, mm, color, ddmau, target in actions:
         if act == "play":
             if color is None:
-                append({"seat": seat, "act": "play", "cards": [*cards], "mm": [*mm] if mm else [], "ddmau": ddmau})
+                append({"seat": seat, "act": "play", "cards": [*cards], "mm": [*mm], "ddmau": ddmau})
             else:
                 append({"seat": seat, "act": "play", "cards": [*cards], "mm": [*mm], "color": color, "ddmau": ddmau})
         elif act == "catch":
@@ -608,11 +608,7 @@ def _write_next(found: _Remembered, before: State, after: State) -> dict[str, An
     top = after[4]
     pending = after[6]
     if top is not before[4]:  # a dict each: the private copy shares nothing handed out
-        if top is None:
-            written["top"] = own["top"] = None
-        else:  # `_top_dict` twice, written out: a play changes the top
-            card, color = top[0], top[1]
-            written["top"], own["top"] = {"card": card, "color": color}, {"card": card, "color": color}
+        written["top"], own["top"] = _top_dict(top), _top_dict(top)
     if pending is not before[6]:
         written["pending"], own["pending"] = _pending_dict(pending), _pending_dict(pending)
     below = before[3]
@@ -628,18 +624,7 @@ def _write_next(found: _Remembered, before: State, after: State) -> dict[str, An
         remembered[id(written)] = (written, after, own, written["pile"], private, found[5], True)
         return written
     entries: tuple[PileEntry, ...] | None
-    if type(pile) is UnreadPile and pile.private is not None:
-        # plays put on the remembered pile (most plays): `_write_pile(pile, True)`, written out
-        added = pile.added
-        plays = cast("list[dict[str, Any]]", [*pile.below])  # the caller's plays, shared (module docstring)
-        private = [*pile.private]
-        for at, cards, mm, named, block in added:
-            plays.append(_play_dict(at, cards, mm, named, block))
-            private.append(_play_dict(at, cards, mm, named, block))
-        known_below = pile.entries
-        entries = None if known_below is None else known_below + added
-        written["pile"] = own["pile"] = plays
-    elif pile is not below or private is None:  # plays without private copies are copied, checked
+    if pile is not below or private is None:  # plays without private copies are copied, checked
         plays, private, entries = _write_pile(pile, True)
         written["pile"] = own["pile"] = plays
     else:
@@ -663,8 +648,7 @@ def _read_in_full(position: Mapping[str, Any], remembered: State | None) -> Stat
 
 def legal_dicts(game: DDMau, position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
     """`legal` on dicts, with the same unread pile and remembered positions."""
-    found = _REMEMBERED.get(id(position))
-    state = None if found is None else _recalled(found, position)
+    state = _recall(position)
     try:
         actions = game.legal(state_from_dict(position, unread_pile=True) if state is None else state, seat)
     except PileNeeded:

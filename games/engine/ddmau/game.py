@@ -189,7 +189,7 @@ class DDMau(Rules[State, Action]):
     def legal(self, state: State, seat: int | None) -> list[Action]:
         if seat is None:
             return []  # DD MAU has no reaction windows: the server never acts
-        return legal_actions(self if state[0] is self.options else self._rules_of(state), state, seat)
+        return legal_actions(self._rules_of(state), state, seat)
 
     def card(self, code: str) -> CardFace:
         return card_face(code)
@@ -357,7 +357,7 @@ class DDMau(Rules[State, Action]):
         return DDMau.for_options(state.options)
 
     def step(self, state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
-        rules = self if state[0] is self.options else self._rules_of(state)
+        rules = self._rules_of(state)
         if state.over:
             raise refuse("R50", "the game is over")
         seat = action.seat

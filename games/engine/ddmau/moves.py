@@ -42,7 +42,7 @@ from .cards import (
     SKIP,
 )
 from .plays import number_matches, power_follows, power_matches
-from .state import MAX_DRAWS, MAX_SEATS, Action, State, Top
+from .state import MAX_DRAWS, Action, State, Top
 
 if TYPE_CHECKING:
     from .game import DDMau
@@ -88,18 +88,11 @@ def legal_actions(rules: DDMau, state: State, seat: int) -> list[Action]:
         if MASTER_MAU in hand:
             actions.append(_seat_act(seat, "block"))
         return actions
-    draws = state.draws
-    if draws < MAX_DRAWS:
-        actions.append(_DRAW[seat] if seat < MAX_SEATS else _seat_act(seat, "draw"))
-    # R17: a pass after three draws, after a block, or when there is nothing left to draw (R47)
-    if draws >= MAX_DRAWS or state.blocked == seat or (not state.draw and not rules.can_draw(state)):
+    if state.draws < MAX_DRAWS:
+        actions.append(_seat_act(seat, "draw"))
+    if state.draws >= MAX_DRAWS or state.blocked == seat or not rules.can_draw(state):
         actions.append(_seat_act(seat, "pass"))
-    if MASTER_MAU not in hand:  # `plays`' own ways for most hands, a call less
-        if LINK_MASTER not in hand:
-            return _plain_plays(state.top, hand, seat, actions)
-        return _link_plays(state.top, hand, seat, actions)
-    actions.extend(plays(state.top, hand, seat))
-    return actions
+    return plays(state.top, hand, seat, actions)
 
 
 @lru_cache(maxsize=64)
@@ -108,15 +101,13 @@ def _seat_act(seat: int, act: str) -> Action:
     return Action(seat, act)
 
 
-_DRAW = tuple(Action(seat, "draw") for seat in range(MAX_SEATS))  # the most listed act, at hand
-
-
-def plays(top: Top | None, hand: tuple[str, ...], seat: int) -> list[Action]:
-    """Every legal play from `hand` on `top`, one per outcome (see the module docstring)."""
+def plays(top: Top | None, hand: tuple[str, ...], seat: int, out: list[Action] | None = None) -> list[Action]:
+    """Every legal play from `hand` on `top`, one per outcome (see the module docstring); put after
+    those in `out`, if given (`legal_actions` puts them after the other acts)."""
     if MASTER_MAU not in hand:
         if LINK_MASTER not in hand:
-            return _plain_plays(top, hand, seat)
-        return _link_plays(top, hand, seat)
+            return _plain_plays(top, hand, seat, out)
+        return _link_plays(top, hand, seat, out)
     counts: dict[str, int] = {}
     for code in hand:
         counts[code] = counts.get(code, 0) + 1
@@ -128,7 +119,8 @@ def plays(top: Top | None, hand: tuple[str, ...], seat: int) -> list[Action]:
         if masters:
             bodies.extend(rainbow_bodies(top, numbers, links + masters))
     bodies.extend(power_bodies(top, counts))
-    out: list[Action] = []
+    if out is None:
+        out = []
     append = out.append
     size = len(hand)
     fitting: dict[tuple[int, bool | None, int, int], tuple[tuple[tuple[str, ...], tuple[str, ...], bool], ...]] = {}
@@ -188,14 +180,7 @@ def _plain_plays(top: Top | None, hand: tuple[str, ...], seat: int, out: list[Ac
             else:
                 bodies.extend(_sets((card, *group), needed, None))
     if powers:
-        held = tuple(powers.items())
-        only = _LONE_POWER.get(held[0]) if len(held) == 1 else None
-        if only is not None:  # one power card that names no colour (the usual case): itself, if it fits
-            if top is None or power_matches(_POWER_CARD[only[0][0]], top.color, top.kind):
-                bodies.append(only)
-        else:  # what `_held_power_bodies` does, a call less on the commonest way
-            face = None if top is None else _new(Top, ("", top.color, top.kind, None))
-            bodies.extend((_power_bodies if len(held) > MEMO_POWERS else _power_bodies_memo)(face, held, 0))
+        bodies.extend(_held_power_bodies(top, powers))
     if out is None:
         out = []
     append = out.append
@@ -587,7 +572,7 @@ MM_BODY_KINDS = (PENAL_T, SKIP, OTHER_WAY, JUST_TAKE_TWO, SHADOW_MASTER)
 
 POWER_CODES = frozenset(code for code, kind in KINDS.items() if kind in POWER_BODY_KINDS)
 _POWER_CARD = {code: _Power(code, KINDS[code], CARDS[code].colour) for code in POWER_CODES}
-# the body of a single power card that names no colour, by (code, 1) as `_plain_plays` holds it:
+# the body of a single power card that names no colour, by (code, 1) as `_held_power_bodies` holds it:
 # what the search gives for it alone, when it fits the top
 _LONE_POWER = {(code, 1): Body((code,), (), None, 0, None) for code in POWER_CODES if KINDS[code] != SHADOW_MASTER}
 
