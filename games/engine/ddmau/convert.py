@@ -466,23 +466,33 @@ def _remember(
         if master_on_top:
             assert private is not None
             top = _read_top(top_d, _visible_play(private))
-        else:
-            kind, number = _FACE[top[0]]
-            if not (top[1] and top[2] == kind and top[3] == number):
-                top = _read_top(top_d, unread)
+        elif not _read_as_written(top):
+            top = _read_top(top_d, unread)
     out = s.out if len(s.out) < 2 else tuple(sorted(s.out))
     state: State = _new(State, (*s[:3], unread, top, *s[5:14], out, *s[15:]))
-    remembered = _REMEMBERED
-    if len(remembered) >= PositionMemory.at_most:
-        # the oldest goes: one position freed per position remembered keeps the number of live
-        # objects level, where freeing them by the batch would set off the cyclic collector
-        del remembered[next(iter(remembered))]
     # is the position what writing `state` gives (its top and seats out as they are read)?
     read_top = s.top
     plain = out == s.out and (top is read_top or (top is not None and read_top is not None and top[:2] == read_top[:2]))
     if copy is None:
         copy = _private_copy(position)
-    remembered[id(position)] = (position, state, copy, pile, private, master_on_top, plain)
+    _keep((position, state, copy, pile, private, master_on_top, plain))
+
+
+def _read_as_written(top: Top) -> bool:
+    """Does reading the top `_top_dict` wrote from `top` give `top` again? It does unless the top is
+    a Master Mau (its declaration is read from the pile) or a top built by hand."""
+    kind, number = _FACE[top[0]]
+    return bool(top[1]) and top[2] == kind and top[3] == number and top[0] != MASTER_MAU
+
+
+def _keep(remembered: _Remembered) -> None:
+    """Remember a position (`remembered[0]`), the oldest going if the memory is full."""
+    memory = _REMEMBERED
+    if len(memory) >= PositionMemory.at_most:
+        # the oldest goes: one position freed per position remembered keeps the number of live
+        # objects level, where freeing them by the batch would set off the cyclic collector
+        del memory[next(iter(memory))]
+    memory[id(remembered[0])] = remembered
 
 
 def _private_copy(position: dict[str, Any]) -> dict[str, Any]:
@@ -568,6 +578,12 @@ def apply_dict(game: DDMau, position: Mapping[str, Any], action: Any) -> tuple[d
     return written, events
 
 
+# the keys of a position `_write_next` may set that hold neither a list nor a dict, with their fields
+_SCALARS = tuple(
+    (State._fields.index(key), key) for key in ("streak", "turn", "direction", "draws", "must_call", "blocked")
+)
+
+
 def _write_next(found: _Remembered, before: State, after: State) -> dict[str, Any]:
     """The position after `before` (remembered in `found`, its position found unchanged) and its
     private copy, when the action changed nothing but hands, draw pile, pile, top, streak, pending
@@ -575,17 +591,14 @@ def _write_next(found: _Remembered, before: State, after: State) -> dict[str, An
     (dict copies, in C) with those keys set anew, both sharing what did not change with the ones
     they came from. Remembered."""
     position, _, copy, _, private, _, _ = found
-    # the keys that hold neither a list nor a dict, shared by both copies
-    scalars = {
-        "streak": after[5],
-        "turn": after[7],
-        "direction": after[8],
-        "draws": after[9],
-        "must_call": after[10],
-        "blocked": after[11],
-    }
-    written = position | scalars
-    own = copy | scalars
+    # dict copies (in C) with the keys that hold neither a list nor a dict set anew where the action
+    # changed them; the private copy shares these values
+    written = position.copy()
+    own = copy.copy()
+    for i, key in _SCALARS:
+        value = after[i]
+        if value is not before[i]:
+            written[key] = own[key] = value
     draw = after[2]
     drew = draw is not before[2]
     # the hands a read checks (see `_remember`): those the step changed, if it took cards from the draw pile
@@ -616,17 +629,20 @@ def _write_next(found: _Remembered, before: State, after: State) -> dict[str, An
         # the pile as it was, its plays found equal to their copies: the position keeps its pile
         # list, and `after` (its pile that list unread, its top and seats out as read) is the state
         # reading the position gives
-        if not known:
-            return written  # reading it again would refuse it: leave that to the reading
-        remembered = _REMEMBERED
-        if len(remembered) >= PositionMemory.at_most:
-            del remembered[next(iter(remembered))]  # see `_remember`
-        remembered[id(written)] = (written, after, own, written["pile"], private, found[5], True)
+        if known:  # else reading it again would refuse it: leave that to the reading
+            _keep((written, after, own, written["pile"], private, found[5], True))
         return written
     entries: tuple[PileEntry, ...] | None
     if pile is not below or private is None:  # plays without private copies are copied, checked
         plays, private, entries = _write_pile(pile, True)
         written["pile"] = own["pile"] = plays
+        if pile is not below and type(pile) is UnreadPile and known and (top is None or _read_as_written(top)):
+            # a play put on the pile (most actions that change it): the unread pile this step made,
+            # which nothing else holds, becomes the pile of the position just written, unread, and
+            # `after` the state reading that position gives (what `_remember` would build anew)
+            pile.__dict__.update(below=plays, added=(), private=private, entries=entries)
+            _keep((written, after, own, plays, private, False, True))
+            return written
     else:
         entries = below.entries if isinstance(below, UnreadPile) else below
     _remember(written, after, private, entries, before, own, known)
