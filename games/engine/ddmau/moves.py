@@ -108,6 +108,12 @@ def plays(top: Top | None, hand: tuple[str, ...], seat: int, out: list[Action] |
         if LINK_MASTER not in hand:
             return _plain_plays(top, hand, seat, out)
         return _link_plays(top, hand, seat, out)
+    return general_plays(top, hand, seat, out)
+
+
+def general_plays(top: Top | None, hand: tuple[str, ...], seat: int, out: list[Action] | None = None) -> list[Action]:
+    """`plays` the general way, for any hand: `plays` sends it the hands with a Master Mau, and tests
+    hold `_plain_plays` and `_link_plays`, its shortcuts for the others, to its answers."""
     counts: dict[str, int] = {}
     for code in hand:
         counts[code] = counts.get(code, 0) + 1
@@ -145,7 +151,7 @@ NO_BODY = Body((), (), None, 0, None)  # riders alone (R10: with a Deck Master)
 def _plain_plays(top: Top | None, hand: tuple[str, ...], seat: int, out: list[Action] | None = None) -> list[Action]:
     """`plays` for a hand without a Link Master or a Master Mau (most hands): no runs, no
     declarations, no rainbow, so the number bodies are sets (`set_bodies`) and the only riders
-    Deck Masters. The same plays in the same order as the general way, worked out in one pass;
+    Deck Masters. The same plays in the same order as `general_plays`, worked out in one pass;
     put after those in `out`, if given."""
     # the number cards by number, in hand order: the first of each number, and the others (each code
     # once), apart, as most numbers have one card
@@ -210,7 +216,7 @@ def _plain_plays(top: Top | None, hand: tuple[str, ...], seat: int, out: list[Ac
 def _link_plays(top: Top | None, hand: tuple[str, ...], seat: int, out: list[Action] | None = None) -> list[Action]:
     """`plays` for a hand with a Link Master but no Master Mau: nothing is declared and nothing is a
     rainbow, so the riders a body may carry depend on its runs and size alone. The same plays in the
-    same order as the general way; put after those in `out`, if given."""
+    same order as `general_plays`; put after those in `out`, if given."""
     numbers: dict[str, None] = {}  # the number cards, each code once, in hand order
     powers: dict[str, int] = {}  # the power cards that may make a body, with their copies
     links = deck_masters = 0
@@ -253,6 +259,10 @@ def _held_power_bodies(top: Top | None, powers: dict[str, int]) -> list[Body] | 
         if top is None or power_matches(_POWER_CARD[only[0][0]], top.color, top.kind):
             return [only]
         return ()
+    if SHADOW_MASTER not in powers:
+        # what `_power_bodies` does for these, without its memo: that of the search is keyed on all
+        # the top decides, so it holds fewer entries and misses less than one keyed on the top
+        return _plain_power_bodies(top, held)
     face = None if top is None else _new(Top, ("", top.color, top.kind, None))
     return (_power_bodies if len(held) > MEMO_POWERS else _power_bodies_memo)(face, held, 0)
 
@@ -339,7 +349,9 @@ STEPS_REVERSED = {
 # whose results are small: a big hand's are many, and rarely seen again. Hands with a Master Mau,
 # whose power bodies are many but cost the most to work out, have a small memo of the latest
 # (MEMO_MASTERS entries): the same seat is asked again after drawing a card that leaves its power
-# cards as they were.
+# cards as they were. Hands with neither a Master Mau nor a Shadow Master (most) skip the memo keyed
+# on the top: the power cards held and which of them may start a body decide their bodies, and their
+# search is memoised on that (`_plain_power_search`), which recurs more often still.
 
 
 def clear_memos() -> None:
@@ -632,11 +644,21 @@ def _plain_power_bodies(top: Top | None, held: tuple[tuple[str, int], ...]) -> t
     if top is None:
         starts = (True,) * len(held)
     else:
-        color, kind = top.color, top.kind
-        starts = tuple([power_matches(_POWER_CARD[code], color, kind) for code, _ in held])
+        face = (top.color, top.kind)
+        fit = _STARTERS.get(face)
+        if fit is None:
+            fit = _STARTERS[face] = frozenset(
+                [code for code, card in _POWER_CARD.items() if power_matches(card, top.color, top.kind)]
+            )
+        starts = tuple([code in fit for code, _ in held])
         if True not in starts:
             return ()  # nothing can start a power body
     return _plain_power_search(held, starts)
+
+
+# the power cards that may start a body on a top, by the top's (colour, kind): all of a top that
+# matching a power card looks at (a few dozen entries)
+_STARTERS: dict[tuple[str, str], frozenset[str]] = {}
 
 
 @lru_cache(maxsize=4096)

@@ -3,7 +3,9 @@ what `apply` accepts, because both use `plays`' predicates (`moves._fits` is bui
 
 from __future__ import annotations
 
+import functools
 import itertools
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -11,7 +13,7 @@ import pytest
 
 from games import engine
 from games.engine.ddmau import moves, plays
-from games.engine.ddmau.cards import CARDS
+from games.engine.ddmau.cards import CARDS, standard_deck
 from games.engine.ddmau.plays import Card
 from games.engine.ddmau.state import Top
 from games.engine.errors import IllegalAction
@@ -66,3 +68,56 @@ def test_it_matches_and_chains_power_cards_with_the_checkers_own_predicates() ->
         except IllegalAction:
             follows = False
         assert moves._fits(top, prev, card) == follows
+
+
+def _tops() -> list[Top | None]:
+    """Every kind of effective top: none, number cards, coloured power cards, a Shadow Master and a
+    Master Mau as each colour they may name or take, and a Master Mau declared as each power card."""
+    found: list[Top | None] = [None]
+    for code in ("R1", "Y7", "B12", "G13", "TR", "SY", "OB", "TG", "JT"):
+        info = CARDS[code]
+        found.append(Top(code, info.colour or "R", info.kind, info.number))
+    for colour in "RYBG":
+        found.append(Top("SM", colour, "SM", None))
+        found.extend(Top("MM", colour, kind, None) for kind in ("T", "S", "O"))
+    found.append(Top("MM", "", "JT", None))
+    return found
+
+
+def test_it_lists_the_same_plays_in_the_same_order_by_its_shortcuts_as_the_general_way() -> None:
+    """`plays` sends a hand without a Master Mau down a shortcut of its own (`_plain_plays`, and
+    `_link_plays` with a Link Master); each must list exactly what the general way lists, in order.
+    Seeded random hands of 1 to 16 cards, with and without Link and Deck Masters, on every kind of top."""
+    rng = random.Random(20261129)
+    deck = [code for code in standard_deck() if code != "MM"]
+    riders = ["LM", "DM", "DM"]
+    tops = _tops()
+    for _ in range(1500):
+        hand = rng.sample(deck, rng.randint(1, 16))
+        for extra in riders:
+            if rng.random() < 0.3:
+                hand.insert(rng.randrange(len(hand) + 1), extra)
+        top = rng.choice(tops)
+        shortcut = moves._link_plays if "LM" in hand else moves._plain_plays
+        assert shortcut(top, tuple(hand), 2) == moves.general_plays(top, tuple(hand), 2), (top, hand)
+
+
+def _recording(called: list[str], way: str, original: Any, *args: Any) -> Any:
+    called.append(way)
+    return original(*args)
+
+
+def test_it_sends_a_hand_down_the_shortcut_that_fits_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison above holds only if `plays` uses the shortcuts for the hands they are for."""
+    called: list[str] = []
+    for way in ("_plain_plays", "_link_plays", "general_plays"):
+        monkeypatch.setattr(moves, way, functools.partial(_recording, called, way, getattr(moves, way)))
+    top = Top("R7", "R", "N", 7)
+    for hand, way in (
+        (("R3", "TR", "DM"), "_plain_plays"),
+        (("R3", "LM", "R4", "R5"), "_link_plays"),
+        (("R3", "LM", "MM"), "general_plays"),
+    ):
+        called.clear()
+        moves.plays(top, hand, 0)
+        assert called == [way]
