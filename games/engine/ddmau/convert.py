@@ -25,7 +25,6 @@ What a caller may assume of the positions `apply` returns (issue 9, decided for 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
@@ -34,7 +33,7 @@ from ..events import Event
 from ..rules import PositionMemory, known_cards
 from .cards import CARDS, COLOURS, MASTER_MAU, MM_DECLARATIONS
 from .options import DEFAULT_OPTIONS, Options
-from .state import MAX_SEATS, Action, LastHand, Pending, PileEntry, State, Top
+from .state import MAX_SEATS, SEAT_ACTS, Action, LastHand, Pending, PileEntry, State, Top
 from .unread_pile import PileNeeded, UnreadPile, new_unread_pile
 
 if TYPE_CHECKING:
@@ -333,23 +332,23 @@ def action_from_dict(a: Any, seats: int) -> Action:
         if not _is_int(target) or not 0 <= target < seats:
             raise refuse("R27", f"catch needs the seat to catch as its target, not {target!r}")
         return _new(Action, (seat, act, (), (), None, False, target))
-    return _bare_act(seat, act)
-
-
-@lru_cache(maxsize=64)
-def _bare_act(seat: int, act: str) -> Action:
-    """An act of nothing but a seat (draw, pass, take, block): immutable, so one serves every call."""
-    return _new(Action, (seat, act, (), (), None, False, None))
+    return SEAT_ACTS[act][seat]
 
 
 def _read_play(seat: int, a: Mapping[str, Any]) -> Action:
     cards = a.get("cards")
     if (type(cards) is not list and not isinstance(cards, list | tuple)) or not cards:
         raise refuse("R17", "a play needs the list of cards put down")
-    for code in cards:
-        if not isinstance(code, str) or code not in CODES:
-            raise refuse("R2", f"{code!r} is not a DD MAU card")
-    masters = cards.count(MASTER_MAU)
+    played = tuple(cards)
+    try:
+        known = CODES.issuperset(played)
+    except TypeError:  # a code that cannot be hashed, so no card's
+        known = False
+    if not known:
+        for code in played:
+            if not isinstance(code, str) or code not in CODES:
+                raise refuse("R2", f"{code!r} is not a DD MAU card")
+    masters = played.count(MASTER_MAU)
     mm = a.get("mm")
     if mm is None or (type(mm) is list and not mm):
         mm = ()
@@ -368,7 +367,7 @@ def _read_play(seat: int, a: Mapping[str, Any]) -> Action:
         ddmau = False
     elif ddmau is not False and ddmau is not True:
         raise refuse("R26", "ddmau must be true or false")
-    return _new(Action, (seat, "play", tuple(cards), tuple(mm), color, ddmau, None))
+    return _new(Action, (seat, "play", played, tuple(mm), color, ddmau, None))
 
 
 def action_to_dict(a: Action) -> dict[str, Any]:

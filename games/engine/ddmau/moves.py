@@ -42,7 +42,7 @@ from .cards import (
     SKIP,
 )
 from .plays import number_matches, power_follows, power_matches
-from .state import MAX_DRAWS, Action, State, Top
+from .state import MAX_DRAWS, SEAT_ACTS, Action, State, Top
 
 if TYPE_CHECKING:
     from .game import DDMau
@@ -84,21 +84,15 @@ def legal_actions(rules: DDMau, state: State, seat: int) -> list[Action]:
         return actions
     hand = state.hands[seat]
     if pending is not None:
-        actions.append(_seat_act(seat, "take"))
+        actions.append(SEAT_ACTS["take"][seat])
         if MASTER_MAU in hand:
-            actions.append(_seat_act(seat, "block"))
+            actions.append(SEAT_ACTS["block"][seat])
         return actions
     if state.draws < MAX_DRAWS:
-        actions.append(_seat_act(seat, "draw"))
+        actions.append(SEAT_ACTS["draw"][seat])
     if state.draws >= MAX_DRAWS or state.blocked == seat or not rules.can_draw(state):
-        actions.append(_seat_act(seat, "pass"))
+        actions.append(SEAT_ACTS["pass"][seat])
     return plays(state.top, hand, seat, actions)
-
-
-@lru_cache(maxsize=64)
-def _seat_act(seat: int, act: str) -> Action:
-    """An act of nothing but a seat (draw, pass, take, block): immutable, so one serves every call."""
-    return Action(seat, act)
 
 
 def plays(top: Top | None, hand: tuple[str, ...], seat: int, out: list[Action] | None = None) -> list[Action]:

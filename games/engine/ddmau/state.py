@@ -105,3 +105,10 @@ class Action(NamedTuple):
     color: str | None = None
     ddmau: bool = False
     target: int | None = None
+
+
+# the acts of nothing but a seat (draw, pass, take, block) by act and seat: immutable, so one serves
+# every listing and every reading of them
+SEAT_ACTS: dict[str, tuple[Action, ...]] = {
+    act: tuple(Action(seat, act) for seat in range(MAX_SEATS)) for act in ("draw", "pass", "take", "block")
+}
