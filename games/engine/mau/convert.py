@@ -10,16 +10,22 @@ dicts as the position it was read from. Positions are values; nothing here chang
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from itertools import chain
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from ..errors import refuse
-from ..rules import json_copy, known_cards
+from ..events import Event
+from ..rules import _REMEMBERED, PositionMemory, _recall, json_copy, known_cards
 from .calls import CALL_ORDER, REASONS
 from .cards import CODES, RANK, SUITS
+from .legal import legal_actions
+from .moves import step
 from .options import DEFAULT_OPTIONS, Options
-from .state import Action, Held, LastHand, Offence, Pending, State, Window
+from .state import Action, Held, LastHand, Offence, Pending, State, Window, bare_action
+
+if TYPE_CHECKING:
+    from .game import Mau
 
 VARIANT = "mau"
 SUIT_SET = frozenset(SUITS)
@@ -209,11 +215,20 @@ def write_state(s: State) -> dict[str, Any]:
 def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[str, Any]] | None:
     """`Rules.remembered` for a position `p` just written from `s`, a step from `before`: the state a
     read of `p` gives (`s` itself: its pile holds the very plays of `p`'s pile) and a private copy
-    of `p`; None if a read would refuse `p` (a card from a malformed pile reached a hand, say). Of
-    the hands, which a read checks, those the step changed are checked."""
-    if s.top not in CODES or not known_cards(CODES, s.hands, before.hands):
-        return None
-    return s, _private_copy(p)
+    of `p`; None if a read would refuse `p` (a card from a malformed pile reached a hand, say)."""
+    return (s, _private_copy(p)) if _readable(s, before) else None
+
+
+def _readable(s: State, before: State) -> bool:
+    """Would a read take the position written from `s`, a step from `before` (whose hands a read or
+    a remembering checked)? Of the hands, which a read checks, those the step changed are checked,
+    and none when the step left the draw pile as it was and shuffled none in: the hands then only
+    lost cards."""
+    if s.top not in CODES:
+        return False
+    if s.draw is before.draw and s.reshuffles == before.reshuffles:
+        return True
+    return known_cards(CODES, s.hands, before.hands)
 
 
 def _private_copy(p: dict[str, Any]) -> dict[str, Any]:
@@ -252,6 +267,34 @@ def _copy_last(last: dict[str, Any]) -> dict[str, Any]:
     return {"out": last["out"], "points": last["points"][:]}
 
 
+def _next_copy(p: dict[str, Any], s: State, before: State, copy: dict[str, Any]) -> dict[str, Any]:
+    """`_private_copy(p)` for a position `p` written from `s`, a step from `before`, whose position
+    has the private copy `copy`: what the step left as it was (the very same value in the state) is
+    taken from `copy`, the rest copied from `p`. Private copies are never handed out nor changed,
+    so they may share among themselves; a step changes a hand or two, and the pile or the draw pile,
+    so most of a private copy is not built again (nor freed when it is forgotten)."""
+    own = p.copy()
+    own["rules"] = copy["rules"] if s.options is before.options else _copy_rules(p["rules"])
+    own["hands"] = hands = copy["hands"][:]
+    held = before.hands
+    for seat, hand in enumerate(s.hands):
+        if hand is not held[seat]:
+            hands[seat] = [*hand]
+    own["draw"] = copy["draw"] if s.draw is before.draw else p["draw"][:]
+    own["pile"] = copy["pile"] if s.pile is before.pile else p["pile"][:]
+    own["top"] = copy["top"] if s.top is before.top and s.color is before.color else p["top"].copy()
+    own["offences"] = copy["offences"] if s.offences is before.offences else _copy_marks(p["offences"])
+    own["penalised"] = copy["penalised"] if s.penalised is before.penalised else _copy_marks(p["penalised"])
+    # the rest is None, shared with `p` by the copy of the dict, in all but a few positions
+    for key in _OPTIONAL:
+        if (value := p[key]) is not None:
+            own[key] = json_copy(value)
+    return own
+
+
+_OPTIONAL = ("pending", "window", "held", "last_hand", "winners")
+
+
 def write_window(w: Window) -> dict[str, Any]:
     if w.kind == "final":
         return {"kind": "final", "seat": w.origin}
@@ -273,15 +316,16 @@ def _write_held(h: Held) -> dict[str, Any]:
 def read_action(a: Any, seats: int) -> Action:
     """Read and type-check an action; `IllegalAction` for anything malformed (C1, C2, C3, C7, MA7,
     MA13, MA14)."""
-    if not isinstance(a, Mapping):
+    if type(a) is not dict and not isinstance(a, Mapping):
         raise refuse("C7", "an action must be an object with a seat and an act")
     act = a.get("act")
     if not isinstance(act, str) or act not in FIELDS:
         raise refuse("C7", f"unknown act {act!r}: start, play, spam, draw, take or penalty")
-    allowed = FIELDS[act]
-    for key in a:
-        if key != "seat" and key != "act" and key not in allowed:
-            raise refuse("C7", f"{act} has no field {key!r}")
+    if not _KEYS[act].issuperset(a):
+        allowed = FIELDS[act]
+        for key in a:
+            if key != "seat" and key != "act" and key not in allowed:
+                raise refuse("C7", f"{act} has no field {key!r}")
     seat = a.get("seat")
     if act in SERVER_ACTS:
         if seat is not None:
@@ -289,10 +333,10 @@ def read_action(a: Any, seats: int) -> Action:
         if act == "close":
             return Action(None, "close")
         return Action(None, "slow", target=_target(a, seats, "C3"))
-    if not _is_int(seat) or not 0 <= seat < seats:
+    if (type(seat) is not int and not _is_int(seat)) or not 0 <= seat < seats:
         raise refuse("C3", f"there is no seat {seat!r} at this table")
     if act == "draw" or act == "take":
-        return Action(seat, act)
+        return bare_action(seat, act)
     if act == "penalty":
         reason = a.get("reason")
         if not isinstance(reason, str) or reason not in REASONS:
@@ -301,7 +345,7 @@ def read_action(a: Any, seats: int) -> Action:
     card = None
     if act != "start":
         cards = a.get("cards")
-        if not isinstance(cards, list | tuple) or len(cards) != 1:
+        if (type(cards) is not list and not isinstance(cards, list | tuple)) or len(cards) != 1:
             raise refuse("C2", "put down exactly one card: cards must be a list of one code")
         card = cards[0]
         if not isinstance(card, str) or card not in CODES:
@@ -309,7 +353,12 @@ def read_action(a: Any, seats: int) -> Action:
     color = a.get("color")
     if color is not None and (not isinstance(color, str) or color not in SUIT_SET):
         raise refuse("MA7", f"{color!r} is not a suit: name C, D, H or S")
-    return Action(seat, act, card, color, _calls(a.get("calls")))
+    played: Action = _new(Action, (seat, act, card, color, _calls(a.get("calls")), None, None))
+    return played
+
+
+# every key each act may carry, `seat` and `act` included: one test for a well-formed action
+_KEYS = {act: allowed | {"seat", "act"} for act, allowed in FIELDS.items()}
 
 
 def _target(a: Mapping[str, Any], seats: int, ruling: str) -> int:
@@ -320,7 +369,7 @@ def _target(a: Mapping[str, Any], seats: int, ruling: str) -> int:
 
 
 def _calls(calls: Any) -> tuple[str, ...]:
-    if calls is None:
+    if calls is None or (type(calls) is list and not calls):
         return ()
     if not isinstance(calls, list | tuple) or len(calls) > len(CALL_ORDER):
         raise refuse("MA13", "calls must be a list of call names, each at most once")
@@ -335,19 +384,64 @@ def _calls(calls: Any) -> tuple[str, ...]:
 
 
 def write_action(a: Action) -> dict[str, Any]:
-    act = a.act
-    if act == "play":
-        if a.color is None:
-            return {"seat": a.seat, "act": act, "cards": [a.card], "calls": [*a.calls]}
-        return {"seat": a.seat, "act": act, "cards": [a.card], "color": a.color, "calls": [*a.calls]}
-    if act == "spam":
-        return {"seat": a.seat, "act": act, "cards": [a.card], "calls": [*a.calls]}
-    if act == "penalty":
-        return {"seat": a.seat, "act": act, "target": a.target, "reason": a.reason}
-    if act == "start":
-        if a.color is None:
-            return {"seat": a.seat, "act": act, "calls": [*a.calls]}
-        return {"seat": a.seat, "act": act, "color": a.color, "calls": [*a.calls]}
-    if act == "slow":
-        return {"seat": None, "act": act, "target": a.target}
-    return {"seat": a.seat, "act": act}
+    return write_actions((a,))[0]
+
+
+def write_actions(actions: Iterable[Action]) -> list[dict[str, Any]]:
+    """The actions as dicts, each a new object: `legal_actions` writes every action it lists, so
+    this is one loop rather than a call per action."""
+    written: list[dict[str, Any]] = []
+    append = written.append
+    for seat, act, card, color, calls, target, reason in actions:
+        if act == "play":
+            if color is None:
+                append({"seat": seat, "act": act, "cards": [card], "calls": [*calls]})
+            else:
+                append({"seat": seat, "act": act, "cards": [card], "color": color, "calls": [*calls]})
+        elif act == "spam":
+            append({"seat": seat, "act": act, "cards": [card], "calls": [*calls]})
+        elif act == "penalty":
+            append({"seat": seat, "act": act, "target": target, "reason": reason})
+        elif act == "start":
+            if color is None:
+                append({"seat": seat, "act": act, "calls": [*calls]})
+            else:
+                append({"seat": seat, "act": act, "color": color, "calls": [*calls]})
+        elif act == "slow":
+            append({"seat": None, "act": act, "target": target})
+        else:
+            append({"seat": seat, "act": act})
+    return written
+
+
+# --- the dict path: `Mau.apply_dict` and `Mau.legal_dicts` ---
+#
+# The positions are remembered as rules.py remembers them ("Remembered positions"), in its memory
+# and in its form, so that either path recalls what the other wrote; what this path adds is the
+# private copy of the next position made from the private copy of the one it came from (see
+# `_next_copy`), and the calls of the generic path's hooks saved.
+def apply_dict(game: Mau, position: Mapping[str, Any], action: Any) -> tuple[dict[str, Any], tuple[Event, ...]]:
+    """`Rules.apply_dict`: the new position and the events."""
+    before = _recall(game, position)
+    if before is None:
+        before = read_state(position)
+        copy = None
+    else:
+        copy = _REMEMBERED[id(position)][3]
+    after, events = step(before.options, before, read_action(action, len(before.hands)))
+    written = write_state(after)
+    if _readable(after, before):
+        remembered = _REMEMBERED
+        if len(remembered) >= PositionMemory.at_most:
+            del remembered[next(iter(remembered))]  # the oldest goes (see `_remember` in rules.py)
+        own = _private_copy(written) if copy is None else _next_copy(written, after, before, copy)
+        remembered[id(written)] = (written, game, after, own)
+    return written, events
+
+
+def legal_dicts(game: Mau, position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
+    """`Rules.legal_dicts`: the legal actions as dicts."""
+    state = _recall(game, position)
+    if state is None:
+        state = read_state(position)
+    return write_actions(legal_actions(state.options, state, seat))

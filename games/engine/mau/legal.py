@@ -15,7 +15,7 @@ from .calls import SLOW, required
 from .cards import RANK, SUITS, fitting
 from .moves import to_act
 from .options import Options
-from .state import Action, State
+from .state import Action, State, bare_action
 
 _new = tuple.__new__
 
@@ -26,7 +26,7 @@ def legal_actions(opts: Options, s: State, seat: int | None) -> list[Action]:
     if seat is None:
         return _server(opts, s)
     n = len(s.hands)
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+    if (type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool))) or not 0 <= seat < n:
         return []
     if not s.started:
         return _start(s) if seat == s.dealer else []
@@ -36,7 +36,8 @@ def legal_actions(opts: Options, s: State, seat: int | None) -> list[Action]:
         hand = s.hands[seat]
         top = s.top
         if (seat in window.seats) if window is not None else (seat == s.turn):
-            live = s.pending is not None
+            pending = s.pending
+            live = pending is not None
             fit = fitting(top, s.color, live)
             playable = [card for card in dict.fromkeys(hand) if card in fit]
             left = min(len(hand) - 1, 2)
@@ -46,21 +47,22 @@ def legal_actions(opts: Options, s: State, seat: int | None) -> list[Action]:
                 if plays is None:
                     plays = _PLAYS[key] = _plays(seat, card, left)
                 acts.extend(plays)
-            if live:
-                if s.pending is not None and s.pending.target == seat:
-                    acts.append(Action(seat, "take"))
+            if pending is not None:
+                if pending.target == seat:
+                    acts.append(bare_action(seat, "take"))
             elif not (s.extra > 0 and playable):
-                acts.append(Action(seat, "draw"))
+                acts.append(bare_action(seat, "draw"))
         if opts.decks >= 2 and top in hand and RANK[top] != "J":
             due = required(top, len(hand) - 1, s.run + 1 == 4)
             acts.append(_new(Action, (seat, "spam", top, None, due, None, None)))
             if due:
                 acts.append(_new(Action, (seat, "spam", top, None, (), None, None)))
-    seen = set()
-    for o in s.offences:
-        if o.seat != seat and o not in seen:
-            seen.add(o)
-            acts.append(Action(seat, "penalty", target=o.seat, reason=o.reason))
+    if s.offences:
+        seen = set()
+        for o in s.offences:
+            if o.seat != seat and o not in seen:
+                seen.add(o)
+                acts.append(Action(seat, "penalty", target=o.seat, reason=o.reason))
     if s.slow is not None and s.slow != seat and opts.slow_s > 0:
         acts.append(Action(seat, "penalty", target=s.slow, reason=SLOW))
     return acts

@@ -9,6 +9,7 @@ most actions never look below the top and copying the pile would be most of the 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .options import Options
@@ -102,3 +103,9 @@ class Action(NamedTuple):
     calls: tuple[str, ...] = ()
     target: int | None = None
     reason: str | None = None
+
+
+@lru_cache(maxsize=128, typed=True)
+def bare_action(seat: int, act: str) -> Action:
+    """An act of nothing but a seat (draw, take): immutable, so one serves every caller."""
+    return Action(seat, act)
