@@ -133,7 +133,7 @@ def resolve(opts: Options, n: int, direction: int, seat: int, card: str, spam: b
     if rank == "7":
         total = 2 + (s.pending.cards if s.pending is not None else 0)
         target = seat if extra > 0 else (seat + direction) % n
-        pending = Pending(target, total)
+        pending = _new(Pending, (target, total))
         turn = target
         events.append(event("hit", f"{p(target)} must play a seven or take {total} cards", target, count=total))
     elif rank == "8":
@@ -161,7 +161,8 @@ def resolve(opts: Options, n: int, direction: int, seat: int, card: str, spam: b
         turn = seat if extra > 0 else (seat + direction) % n
     if extra > 0 and turn == seat:
         events.append(event("extra", f"{p(seat)} plays again ({plural(extra, 'extra turn')} left)", seat, extra=extra))
-    return Effect(Held(turn, direction, pending, window, extra), skips, events)
+    effect: Effect = _new(Effect, (_new(Held, (turn, direction, pending, window, extra)), skips, events))
+    return effect
 
 
 def settle(w: Work, effect: Held, **changes: Any) -> State:
