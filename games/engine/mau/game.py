@@ -62,11 +62,9 @@ class Mau(Rules[State, Action]):
     def remembered(self, position: dict[str, Any], state: State, before: State) -> tuple[State, dict[str, Any]] | None:
         return convert.remembered(position, state, before)
 
-    def apply_dict(self, position: Mapping[str, Any], action: Any) -> tuple[dict[str, Any], tuple[Event, ...]]:
-        return convert.apply_dict(self, position, action)
-
-    def legal_dicts(self, position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
-        return convert.legal_dicts(self, position, seat)
+    # the dict path's own fast paths, as methods themselves (a call less on every action)
+    apply_dict = convert.apply_dict
+    legal_dicts = convert.legal_dicts
 
     def view(self, position: Mapping[str, Any], seat: int | None, *, shared: bool = False) -> dict[str, Any]:
         """C10, C11: other hands as counts, the draw as its length, no seed until the game is over,
