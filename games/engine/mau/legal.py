@@ -39,7 +39,9 @@ def legal_actions(opts: Options, s: State, seat: int | None) -> list[Action]:
             pending = s.pending
             live = pending is not None
             fit = fitting(top, s.color, live)
-            playable = [card for card in dict.fromkeys(hand) if card in fit]
+            playable = [card for card in hand if card in fit]
+            if len(playable) > 1:
+                playable = [*dict.fromkeys(playable)]  # each card once: a hand may hold two alike
             left = min(len(hand) - 1, 2)
             for card in playable:
                 key = (seat, card, left)
