@@ -67,7 +67,13 @@ def event(kind: str, text: str, seat: int | None = None, cards: tuple[str, ...] 
 
 def p(seat: int) -> str:
     """The placeholder of the player at `seat` in an event's text."""
+    if 0 <= seat < len(_PLACEHOLDERS):
+        return _PLACEHOLDERS[seat]
     return "{p" + str(seat) + "}"
+
+
+# the placeholders of the seats a table may have, made once: most steps write one or two
+_PLACEHOLDERS = tuple(["{p" + str(seat) + "}" for seat in range(10)])
 
 
 def _plain(value: Any) -> Any:

@@ -7,12 +7,10 @@ hit at once for a target holding no seven (C6, C12). Every refusal names its rul
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ..errors import refuse
-from ..events import Event, event
-from ..events import p as placeholder
+from ..events import Event, event, p
 from ..shuffle import shuffled
 from .calls import CALL_WORDS, SLOW, offences, required
 from .cards import JOKER, RANK, SEVENS, SUIT, SUIT_NAMES, fits, fitting, misfit, name
@@ -20,8 +18,6 @@ from .options import Options
 from .state import Action, Entry, Held, LastHand, Offence, Pending, State, Window
 
 _new = tuple.__new__  # a NamedTuple without its Python-level __new__: every field given, in order
-# a seat's placeholder in an event's text (`events.p`), worked out once a seat: most steps write one
-p = lru_cache(maxsize=None)(placeholder)
 _FIELD = {name: i for i, name in enumerate(State._fields)}
 _HANDS, _DRAW, _PILE, _RESHUFFLES = _FIELD["hands"], _FIELD["draw"], _FIELD["pile"], _FIELD["reshuffles"]
 _OFFENCES, _PENALISED, _SLOW = _FIELD["offences"], _FIELD["penalised"], _FIELD["slow"]
