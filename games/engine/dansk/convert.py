@@ -9,13 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import chain
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from games.engine.errors import refuse
+from games.engine.events import Event
+from games.engine.rules import _REMEMBERED, PositionMemory
 
 from .cards import CARDS, CHANGE, CODES, COLOUR_NAMES, COLOURS
+from .moves import legal_actions
 from .options import DEFAULT_OPTIONS, Options
 from .state import Action, LastHand, Pending, Pile, State, Top
+
+if TYPE_CHECKING:
+    from .game import Dansk
 
 VARIANT = "dansk"
 ACTS = ("play", "draw", "take", "catch")
@@ -145,7 +151,7 @@ def _write(s: State) -> dict[str, Any]:
     }
 
 
-def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[str, Any]] | None:
+def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[str, Any]]:
     """`Rules.remembered` for a position `p` just written from `s`, a step from `before`: the state a
     read of `p` gives (`s` with the plays of `p`'s pile unread, as `_read` leaves them) and a
     private copy of `p`. What a read checks needs no checking here: the hands hold what `before`'s
@@ -153,7 +159,6 @@ def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[
     them (`_Table.take`); the top is a card played from a hand, or turned from the deck."""
     copy = p.copy()
     copy["pile"] = pile = p["pile"][:]
-    state: State = _new(State, (*s[:3], Pile((), pile), *s[4:]))
     copy["rules"] = p["rules"].copy()  # every option is a number, a string or a flag
     copy["hands"] = list(map(list.copy, p["hands"]))
     copy["draw"] = p["draw"][:]
@@ -167,14 +172,43 @@ def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[
         copy["winners"] = winners[:]
     if (last := p["last_hand"]) is not None:
         copy["last_hand"] = {"out": last["out"], "points": last["points"][:]}
-    return state, copy
+    return _unread(s, pile), copy
 
 
-def recalled(s: State) -> State:
-    """A remembered state handed out again, its pile's plays unread (they are the position's)."""
-    pile = s.pile
-    unread = pile.unread()
-    return s if unread is pile else s._replace(pile=unread)
+def _unread(s: State, plays: list[Any]) -> State:
+    """`s` with `plays` (a private copy's list of the position's own plays) as its pile, unread."""
+    return _new(State, (*s[:3], Pile((), plays), *s[4:]))
+
+
+def _next_copy(p: dict[str, Any], s: State, before: State, copy: dict[str, Any]) -> tuple[State, dict[str, Any]]:
+    """`remembered` for a step within a round from `before`, whose position's private copy is
+    `copy`: a copy of `copy` with what the step changed set anew, sharing the rest with it (private
+    copies are never handed out nor changed). Within a round a step leaves `options` and every field
+    from `dealer` to `last_hand` as they were, the very objects (`game._moved`)."""
+    own = copy.copy()
+    own["pile"] = plays = p["pile"][:]
+    own["turn"] = s[6]
+    own["direction"] = s[7]
+    own["drawn"] = s[8]
+    own["reshuffles"] = s[17]
+    hands = s[1]
+    held = before[1]
+    if hands is not held:
+        own["hands"] = kept = copy["hands"][:]
+        for seat, hand in enumerate(hands):
+            if hand is not held[seat]:
+                kept[seat] = [*hand]
+    if s[2] is not before[2]:
+        own["draw"] = [*s[2]]
+    if s[4] is not before[4]:
+        top = p["top"]
+        own["top"] = None if top is None else top.copy()
+    if s[5] is not before[5]:
+        pending = p["pending"]
+        own["pending"] = None if pending is None else pending.copy()
+    if s[9] is not before[9]:
+        own["must_call"] = [*s[9]]
+    return _unread(s, plays), own
 
 
 def _is_int(v: Any) -> TypeGuard[int]:
@@ -236,3 +270,41 @@ def action_to_dict(a: Action) -> dict[str, Any]:
     if act == "catch":
         return {"seat": seat, "act": "catch", "target": target}
     return {"seat": seat, "act": act}
+
+
+# --- the dict path (`Rules.apply_dict`, `Rules.legal_dicts`): convert's functions are the methods
+# themselves (they take the rules first). Positions are remembered in the engine's shared memory
+# (rules.py, "Remembered positions"), as the generic path remembers them, so that `rules._recall`
+# and `forget_positions` serve dansk as any other game; what the generic path asks of the rules
+# (`recalled`, `read`, `read_action`, `write`, `remembered`) is called here directly ---
+def _found(game: Dansk, position: Mapping[str, Any]) -> tuple[dict[str, Any], Any, State, dict[str, Any]] | None:
+    """What the memory holds of `position` if `game` wrote it and it is unchanged since (as
+    `rules._recall`: its state needs no `recalled`, a pile never keeping what it read)."""
+    found = _REMEMBERED.get(id(position))
+    if found is None or found[0] is not position or found[1] is not game or position != found[3]:
+        return None
+    return found
+
+
+def apply_dict(game: Dansk, position: Mapping[str, Any], action: Any) -> tuple[dict[str, Any], tuple[Event, ...]]:
+    """`Rules.apply_dict`; the private copy of the next position is made from the private copy of
+    the position it came from when that was found in memory (`_next_copy`)."""
+    found = _found(game, position)
+    before: State = state_from_dict(position) if found is None else found[2]
+    after, events = game.step(before, action_from_dict(action, len(before.hands)))
+    written = state_to_dict(after)
+    if found is not None and after[11] is before[11]:  # new totals: a round ended
+        state, copy = _next_copy(written, after, before, found[3])
+    else:
+        state, copy = remembered(written, after, before)
+    memory = _REMEMBERED
+    if len(memory) >= PositionMemory.at_most:
+        del memory[next(iter(memory))]  # the oldest goes (see `rules._remember`)
+    memory[id(written)] = (written, game, state, copy)
+    return written, events
+
+
+def legal_dicts(game: Dansk, position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
+    """`Rules.legal_dicts`, reading the position from memory as `apply_dict` does."""
+    found = _found(game, position)
+    return list(map(action_to_dict, legal_actions(state_from_dict(position) if found is None else found[2], seat)))

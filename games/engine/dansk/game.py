@@ -221,8 +221,9 @@ class Dansk(Rules[State, Action]):
     def remembered(self, position: dict[str, Any], state: State, before: State) -> tuple[State, dict[str, Any]] | None:
         return convert.remembered(position, state, before)
 
-    def recalled(self, state: State) -> State:
-        return convert.recalled(state)
+    # the dict path's fast paths (convert.py): the functions are the methods themselves, a call less
+    apply_dict = convert.apply_dict
+    legal_dicts = convert.legal_dicts
 
     def view(self, position: Mapping[str, Any], seat: int | None, *, shared: bool = False) -> dict[str, Any]:
         """C10, C11: other hands as counts, the draw pile as its length, the seed once the game is over."""

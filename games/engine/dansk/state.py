@@ -41,45 +41,37 @@ _new = tuple.__new__
 
 class Pile:
     """The discard pile, bottom first: immutable. Most actions never look below the top (`State.top`
-    holds it), so a pile read from a position keeps that position's plays unread (`raw`) until the
-    rules look (a rebuild of the draw pile, C4) and only copies them when written; plays put on top
-    since are `added`. A position must not be changed while a state read from it is in use."""
+    holds it), so a pile read from a position keeps that position's plays unread (`raw`) and reads
+    them each time the rules look (a rebuild of the draw pile, C4), never keeping what it read: a
+    state remembered with a position (`convert.apply_dict`) reads the position's own plays as they
+    are then. They are copied when written; plays put on top since are `added`. A position must not
+    be changed while a state read from it is in use."""
 
-    __slots__ = ("_added", "_entries", "_raw")
+    __slots__ = ("_added", "_raw")
 
     def __init__(self, added: tuple[PileEntry, ...] = (), raw: Sequence[Mapping[str, Any]] = ()) -> None:
         self._added = added
         self._raw = raw
-        self._entries: tuple[PileEntry, ...] | None = None if raw else added
 
     @property
     def entries(self) -> tuple[PileEntry, ...]:
-        entries = self._entries
-        if entries is None:
-            read = [_new(PileEntry, (e["seat"], e["cards"][0], e.get("color"))) for e in self._raw]
-            entries = self._entries = (*read, *self._added)
-        return entries
+        if not self._raw:
+            return self._added
+        read = [_new(PileEntry, (e["seat"], e["cards"][0], e.get("color"))) for e in self._raw]
+        return (*read, *self._added)
 
     def push(self, entry: PileEntry) -> Pile:
         """This pile with `entry` put on top."""
         return Pile((*self._added, entry), self._raw)
 
-    def unread(self) -> Pile:
-        """This pile with the plays it read from a position unread again (the position's plays may
-        have changed in place since: see `convert.remembered`)."""
-        if self._raw and self._entries is not None:
-            return Pile(self._added, self._raw)
-        return self
-
     def dicts(self) -> list[dict[str, Any]]:
         """The pile as a position writes it: new dicts, never the ones read."""
-        if self._entries is not None:
-            return [{"seat": seat, "cards": [card], "color": color} for seat, card, color in self._entries]
         try:
             written = [{"seat": e["seat"], "cards": [e["cards"][0]], "color": e["color"]} for e in self._raw]
         except KeyError:  # a hand-made play without its `color`
             written = [{"seat": e["seat"], "cards": [e["cards"][0]], "color": e.get("color")} for e in self._raw]
-        written += [{"seat": seat, "cards": [card], "color": color} for seat, card, color in self._added]
+        for seat, card, color in self._added:  # mostly one play: a loop, not a comprehension's frame
+            written.append({"seat": seat, "cards": [card], "color": color})
         return written
 
     def __len__(self) -> int:
