@@ -15,7 +15,7 @@ from games.engine.errors import refuse
 from games.engine.events import Event
 from games.engine.rules import _REMEMBERED, PositionMemory
 
-from .cards import CARDS, CHANGE, CODES, COLOUR_NAMES, COLOURS
+from .cards import CHANGE, CODES, COLOUR_NAMES, COLOURS
 from .moves import legal_actions
 from .options import DEFAULT_OPTIONS, Options
 from .state import Action, LastHand, Pending, Pile, State, Top
@@ -217,7 +217,7 @@ def _is_int(v: Any) -> TypeGuard[int]:
 
 def action_from_dict(a: Any, seats: int) -> Action:
     """Read and type-check an action (C8 names the ruling for each way it can be wrong)."""
-    if not isinstance(a, Mapping):
+    if type(a) is not dict and not isinstance(a, Mapping):  # the exact type first: it is cheap to ask
         raise refuse("C7", "an action must be an object with a seat and an act")
     act = a.get("act")
     seat = a.get("seat")
@@ -225,12 +225,13 @@ def action_from_dict(a: Any, seats: int) -> Action:
         raise refuse("C5", "there is no reaction window to close in Danish Mau Mau")
     if not isinstance(act, str) or act not in FIELDS:
         raise refuse("C7", f"unknown act {act!r}: play, draw, take or catch")
-    if not _is_int(seat) or not 0 <= seat < seats:
+    if type(seat) is not int or not 0 <= seat < seats:  # `_is_int`
         raise refuse("C3", f"there is no seat {seat!r} at this table")
     allowed = FIELDS[act]
-    for key in a:
-        if key not in allowed:
-            raise refuse("C7", f"a {act} has no field {key!r}")
+    if not allowed.issuperset(a):  # then the first field that is not allowed is named
+        for key in a:
+            if key not in allowed:
+                raise refuse("C7", f"a {act} has no field {key!r}")
     if act == "play":
         return _read_play(seat, a)
     if act == "catch":
@@ -238,17 +239,17 @@ def action_from_dict(a: Any, seats: int) -> Action:
         if not _is_int(target) or not 0 <= target < seats:
             raise refuse("C3", f"catch needs the seat to catch as its target, not {target!r}")
         return Action(seat, "catch", target=target)
-    return Action(seat, act)
+    return _new(Action, (seat, act, None, None, False, None))
 
 
 def _read_play(seat: int, a: Mapping[str, Any]) -> Action:
     cards = a.get("cards")
-    if not isinstance(cards, list | tuple):
+    if type(cards) is not list and not isinstance(cards, list | tuple):
         raise refuse("C2", "a play needs `cards`: a list holding the one card put down")
     if len(cards) != 1:
         raise refuse("C2", f"a play puts down exactly one card, not {len(cards)}")
     card = cards[0]
-    if not isinstance(card, str) or card not in CARDS:
+    if not isinstance(card, str) or card not in CODES:
         raise refuse("C1", f"{card!r} is not a Danish Mau Mau card")
     color = a.get("color")
     if color is not None and (not isinstance(color, str) or color not in COLOURS):
@@ -256,7 +257,7 @@ def _read_play(seat: int, a: Mapping[str, Any]) -> Action:
     if card != CHANGE:
         color = None  # only a Colour change names a colour; any other card keeps its own
     mau = a.get("mau", False)
-    if not isinstance(mau, bool):
+    if mau is not False and mau is not True:
         raise refuse("DK12", "mau must be true or false")
     return _new(Action, (seat, "play", card, color, mau, None))
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .cards import ALL_FIT, CHANGE, COLOURS, DRAW2_CODES, FITS
+from .cards import ALL_FIT, CHANGE, CODES, COLOURS, DRAW2_CODES, FITS
 from .state import Action, State, Top
 
 _new = tuple.__new__
@@ -34,7 +34,6 @@ def _bare(seat: int, act: str) -> Action:
     return Action(seat, act)
 
 
-@lru_cache(maxsize=4096)
 def _plays(seat: int, card: str, left: int) -> tuple[Action, ...]:
     """The listed plays of `card` by `seat` leaving `left` cards (see the module docstring)."""
     if card == CHANGE:
@@ -52,6 +51,18 @@ def _plays(seat: int, card: str, left: int) -> tuple[Action, ...]:
     return (_new(Action, (seat, "play", card, None, False, None)),)
 
 
+class _Listed(dict[int, dict[str, tuple[tuple[Action, ...], ...]]]):
+    """seat -> card -> its listed plays leaving no card, one, and more (`_plays`), worked out once
+    per seat: a dict lookup where every listed play asked a cache of calls."""
+
+    def __missing__(self, seat: int) -> dict[str, tuple[tuple[Action, ...], ...]]:
+        listed = self[seat] = {card: tuple(_plays(seat, card, left) for left in range(3)) for card in CODES}
+        return listed
+
+
+_LISTED = _Listed()
+
+
 def legal_actions(state: State, seat: int | None) -> list[Action]:
     if state.over or seat is None or not 0 <= seat < len(state.hands):
         return []  # no reaction windows: the server never acts (C5)
@@ -62,13 +73,16 @@ def legal_actions(state: State, seat: int | None) -> list[Action]:
     if seat != (state.turn if pending is None else pending.target):
         return out
     hand = state.hands[seat]
-    ok = answers(state)
-    left = len(hand) - 1
-    playable = [c for c in dict.fromkeys(hand) if c in ok]
     if pending is not None:
         out.append(_bare(seat, "take"))
-    for card in playable:
-        out.extend(_plays(seat, card, left))
+    ok = answers(state)
+    left = min(len(hand) - 1, 2)
+    listed = _LISTED[seat]
+    playable = False
+    for card in dict.fromkeys(hand):
+        if card in ok:
+            playable = True
+            out.extend(listed[card][left])
     if pending is None and (not playable or state.options.draw_when_able):
         out.append(_bare(seat, "draw"))
     return out
