@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from .cards import ALL_FIT, CHANGE, CODES, COLOURS, DRAW2_CODES, FITS
 from .state import Action, State, Top
@@ -19,14 +20,19 @@ from .state import Action, State, Top
 _new = tuple.__new__
 
 
+# DK4, DK11: the codes that fit on each top, and on no top at all (an empty pile) every code: one
+# lookup where `answers` would ask `fitting`, a call more on every step and every legal
+_FITTING: dict[Any, frozenset[str]] = {**FITS, None: ALL_FIT}  # keys: a Top (a pair), or None
+
+
 def fitting(top: Top | None) -> frozenset[str]:
     """DK4, DK11: the codes that fit on `top` (no live hit). `step` and `legal` both ask this."""
-    return ALL_FIT if top is None else FITS[top]
+    return _FITTING[top]
 
 
 def answers(state: State) -> frozenset[str]:
     """The codes the seat to act may play now: a Draw 2 on a live hit (DK8), else what fits."""
-    return DRAW2_CODES if state.pending is not None else fitting(state.top)
+    return DRAW2_CODES if state.pending is not None else _FITTING[state.top]
 
 
 @lru_cache(maxsize=256)
