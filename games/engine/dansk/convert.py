@@ -172,12 +172,18 @@ def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[
         copy["winners"] = winners[:]
     if (last := p["last_hand"]) is not None:
         copy["last_hand"] = {"out": last["out"], "points": last["points"][:]}
-    return _unread(s, pile), copy
+    return _unread(s, pile, before), copy
 
 
-def _unread(s: State, plays: list[Any]) -> State:
-    """`s` with `plays` (a private copy's list of the position's own plays) as its pile, unread."""
-    return _new(State, (*s[:3], Pile((), plays), *s[4:]))
+def _unread(s: State, plays: list[Any], before: State) -> State:
+    """`s`, a step from `before`, with `plays` (a private copy's list of the position's own plays) as
+    its pile, unread. A pile the step built (a play, a rebuild, a new round) is its own, and `s`
+    is never handed out: that pile is set to read `plays` (`Pile.reread`), and `s` is the state."""
+    pile = s[3]
+    if pile is before[3]:
+        return _new(State, (*s[:3], Pile((), plays), *s[4:]))
+    pile.reread(plays)
+    return s
 
 
 def _next_copy(p: dict[str, Any], s: State, before: State, copy: dict[str, Any]) -> tuple[State, dict[str, Any]]:
@@ -208,7 +214,7 @@ def _next_copy(p: dict[str, Any], s: State, before: State, copy: dict[str, Any])
         own["pending"] = None if pending is None else pending.copy()
     if s[9] is not before[9]:
         own["must_call"] = [*s[9]]
-    return _unread(s, plays), own
+    return _unread(s, plays, before), own
 
 
 def _is_int(v: Any) -> TypeGuard[int]:

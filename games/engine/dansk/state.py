@@ -64,6 +64,12 @@ class Pile:
         """This pile with `entry` put on top."""
         return Pile((*self._added, entry), self._raw)
 
+    def reread(self, raw: Sequence[Mapping[str, Any]]) -> None:
+        """For the dict path only (`convert._unread`): this pile, built by a step and not yet seen
+        outside it, becomes the pile a read of the position just written gives, `raw` its plays."""
+        self._added = ()
+        self._raw = raw
+
     def dicts(self) -> list[dict[str, Any]]:
         """The pile as a position writes it: new dicts, never the ones read."""
         try:
