@@ -338,25 +338,39 @@ _REMEMBERED: dict[int, tuple[dict[str, Any], Rules[Any, Any], Any, dict[str, Any
 
 def _remember(rules: Rules[S, A], position: dict[str, Any], state: S, before: S) -> None:
     found = rules.remembered(position, state, before)
-    if found is None:
-        return
-    remembered = _REMEMBERED
-    if len(remembered) >= PositionMemory.at_most:
+    if found is not None:
+        keep_position(position, rules, found[0], found[1])
+
+
+def keep_position(position: dict[str, Any], rules: Rules[Any, Any], state: Any, copy: dict[str, Any]) -> None:
+    """Remember `position`, which `rules` just wrote, with the state a read of it gives and its
+    private copy (see above); a game's own dict path (`apply_dict`) remembers its positions here."""
+    memory = _REMEMBERED
+    if len(memory) >= PositionMemory.at_most:
         # the oldest goes: one position freed per position remembered keeps the number of live
         # objects level, where freeing them by the batch would set off the cyclic collector
-        del remembered[next(iter(remembered))]
-    remembered[id(position)] = (position, rules, found[0], found[1])
+        del memory[next(iter(memory))]
+    memory[id(position)] = (position, rules, state, copy)
+
+
+def recall_entry(
+    rules: Rules[Any, Any], position: Mapping[str, Any]
+) -> tuple[dict[str, Any], Rules[Any, Any], Any, dict[str, Any]] | None:
+    """What the memory holds of a position `rules` wrote lately, if it is unchanged since (see
+    above): (the position, the rules, the state a read of it gives, its private copy). The state is
+    as remembered: `Rules.recalled` is not asked (`_recall` asks it)."""
+    found = _REMEMBERED.get(id(position))
+    if found is None or found[0] is not position or found[1] is not rules or position != found[3]:
+        return None
+    return found
 
 
 def _recall(rules: Rules[S, A], position: Mapping[str, Any]) -> S | None:
     """The state of a position `rules` wrote lately, if it is unchanged since (see above)."""
-    found = _REMEMBERED.get(id(position))
+    found = recall_entry(rules, position)
     if found is None:
         return None
-    written, by, state, copy = found
-    if written is not position or by is not rules or written != copy:
-        return None
-    recalled: S = rules.recalled(state)
+    recalled: S = rules.recalled(found[2])
     return recalled
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 from games.engine.errors import refuse
 from games.engine.events import Event
-from games.engine.rules import _REMEMBERED, PositionMemory
+from games.engine.rules import keep_position, recall_entry
 
 from .cards import CHANGE, CODES, COLOUR_NAMES, COLOURS
 from .moves import legal_actions
@@ -281,22 +281,13 @@ def action_to_dict(a: Action) -> dict[str, Any]:
 
 # --- the dict path (`Rules.apply_dict`, `Rules.legal_dicts`): convert's functions are the methods
 # themselves (they take the rules first). Positions are remembered in the engine's shared memory
-# (rules.py, "Remembered positions"), as the generic path remembers them, so that `rules._recall`
+# (rules.py, "Remembered positions"), as the generic path remembers them, so that `rules.recall_entry`
 # and `forget_positions` serve dansk as any other game; what the generic path asks of the rules
 # (`recalled`, `read`, `read_action`, `write`, `remembered`) is called here directly ---
-def _found(game: Dansk, position: Mapping[str, Any]) -> tuple[dict[str, Any], Any, State, dict[str, Any]] | None:
-    """What the memory holds of `position` if `game` wrote it and it is unchanged since (as
-    `rules._recall`: its state needs no `recalled`, a pile never keeping what it read)."""
-    found = _REMEMBERED.get(id(position))
-    if found is None or found[0] is not position or found[1] is not game or position != found[3]:
-        return None
-    return found
-
-
 def apply_dict(game: Dansk, position: Mapping[str, Any], action: Any) -> tuple[dict[str, Any], tuple[Event, ...]]:
     """`Rules.apply_dict`; the private copy of the next position is made from the private copy of
     the position it came from when that was found in memory (`_next_copy`)."""
-    found = _found(game, position)
+    found = recall_entry(game, position)  # a dansk state needs no `recalled`: its pile keeps nothing read
     before: State = state_from_dict(position) if found is None else found[2]
     after, events = game.step(before, action_from_dict(action, len(before.hands)))
     written = state_to_dict(after)
@@ -304,14 +295,11 @@ def apply_dict(game: Dansk, position: Mapping[str, Any], action: Any) -> tuple[d
         state, copy = _next_copy(written, after, before, found[3])
     else:
         state, copy = remembered(written, after, before)
-    memory = _REMEMBERED
-    if len(memory) >= PositionMemory.at_most:
-        del memory[next(iter(memory))]  # the oldest goes (see `rules._remember`)
-    memory[id(written)] = (written, game, state, copy)
+    keep_position(written, game, state, copy)
     return written, events
 
 
 def legal_dicts(game: Dansk, position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
     """`Rules.legal_dicts`, reading the position from memory as `apply_dict` does."""
-    found = _found(game, position)
+    found = recall_entry(game, position)
     return list(map(action_to_dict, legal_actions(state_from_dict(position) if found is None else found[2], seat)))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 from ..errors import refuse
 from ..events import Event
-from ..rules import _REMEMBERED, PositionMemory, _recall, json_copy, known_cards
+from ..rules import json_copy, keep_position, known_cards, recall_entry
 from .calls import CALL_ORDER, REASONS
 from .cards import CODES, RANK, SUITS
 from .legal import legal_actions
@@ -405,30 +405,23 @@ def write_actions(actions: Iterable[Action]) -> list[dict[str, Any]]:
 # the one it came from (see `_private_copy`), and the calls of the generic path's hooks saved.
 def apply_dict(game: Mau, position: Mapping[str, Any], action: Any) -> tuple[dict[str, Any], tuple[Event, ...]]:
     """`Rules.apply_dict`: the new position and the events."""
-    before = _recall(game, position)
-    if before is None:
-        before = read_state(position)
-        copy = None
-    else:
-        copy = _REMEMBERED[id(position)][3]
+    found = recall_entry(game, position)  # a mau state keeps nothing to start afresh (`Rules.recalled`)
+    before: State = read_state(position) if found is None else found[2]
     after, events = step(before.options, before, read_action(action, len(before.hands)))
     written = write_state(after)
     if _readable(after, before):
-        remembered = _REMEMBERED
-        if len(remembered) >= PositionMemory.at_most:
-            del remembered[next(iter(remembered))]  # the oldest goes (see `_remember` in rules.py)
-        if copy is None:
+        if found is None:
             own = _private_copy(written)
         else:
+            copy = found[3]
             draw = copy["draw"] if after.draw is before.draw else None
             own = _private_copy(written, draw, copy["pile"] if after.pile is before.pile else None)
-        remembered[id(written)] = (written, game, after, own)
+        keep_position(written, game, after, own)
     return written, events
 
 
 def legal_dicts(game: Mau, position: Mapping[str, Any], seat: int | None) -> list[dict[str, Any]]:
     """`Rules.legal_dicts`: the legal actions as dicts."""
-    state = _recall(game, position)
-    if state is None:
-        state = read_state(position)
+    found = recall_entry(game, position)
+    state: State = read_state(position) if found is None else found[2]
     return write_actions(legal_actions(state.options, state, seat))
