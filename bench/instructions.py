@@ -30,8 +30,6 @@ import argparse
 import gc
 import os
 import re
-import shutil
-import subprocess
 import sys
 import uuid
 from pathlib import Path
@@ -39,7 +37,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("DDMAU_HAND_BREAK_SECONDS", "0")  # a hand's end goes straight on to the next
 
-from live import SEATS, choose, remove_data, started_table  # first: it sets Django up
+from callgrind import counted, require_valgrind
+from live import SEATS, choose, remove_data, started_table  # before any Django import: it sets Django up
 
 from ddmau_site.celery import app as celery_app
 from games import actions
@@ -47,7 +46,6 @@ from games.rendering import render_table_patch
 from games.table_state import load_log, load_seats, table_state
 
 TABLES = 4
-COLLECTED = re.compile(r"Collected : (\d+)")
 MOVES = re.compile(r"^moves (\d+)$", re.MULTILINE)
 
 
@@ -88,27 +86,12 @@ def play(rounds: int, push: bool, prefix: str) -> int:
     return moves
 
 
-def counted(rounds: int, push: bool, prefix: str) -> tuple[int, int]:
+def counted_run(rounds: int, push: bool, prefix: str) -> tuple[int, int]:
     """Instructions and moves of one inner run under callgrind."""
-    command = [
-        "valgrind",
-        "--tool=callgrind",
-        "--callgrind-out-file=/dev/null",
-        sys.executable,
-        __file__,
-        "--inner",
-        "--rounds",
-        str(rounds),
-        "--prefix",
-        prefix,
-    ]
+    arguments = [__file__, "--inner", "--rounds", str(rounds), "--prefix", prefix]
     if push:
-        command.append("--push")
-    done = subprocess.run(command, env=dict(os.environ, PYTHONHASHSEED="0"), capture_output=True, text=True)
-    instructions, moves = COLLECTED.search(done.stderr), MOVES.search(done.stdout)
-    if done.returncode or instructions is None or moves is None:
-        raise SystemExit(f"the inner run failed ({done.returncode}):\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
-    return int(instructions.group(1)), int(moves.group(1))
+        arguments.append("--push")
+    return counted(arguments, MOVES)
 
 
 def main() -> int:
@@ -122,8 +105,7 @@ def main() -> int:
         celery_app.conf.task_default_queue = f"{options.prefix}turns"  # removed by the outer run
         print(f"moves {play(options.rounds, options.push, options.prefix)}")
         return 0
-    if shutil.which("valgrind") is None:
-        raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
+    require_valgrind()
     prefix = f"bench-{uuid.uuid4().hex[:6]}-"
     figures: dict[tuple[int, bool], tuple[int, int]] = {}
     runs = {
@@ -133,7 +115,7 @@ def main() -> int:
     }
     try:
         for (rounds, push), run in runs.items():
-            figures[rounds, push] = counted(rounds, push, run)
+            figures[rounds, push] = counted_run(rounds, push, run)
             instructions, moves = figures[rounds, push]
             print(
                 f"  {rounds} rounds, {'with' if push else 'without'} pushes:"
