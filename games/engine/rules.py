@@ -322,6 +322,15 @@ class PositionMemory:
         cls.memories.append(memory)
         return memory
 
+    @classmethod
+    def keep(cls, memory: dict[int, Any], position: Any, entry: Any) -> None:
+        """Put `entry` into `memory` under `position`, the oldest entry going if it is full: one
+        position freed per position remembered keeps the number of live objects level, where freeing
+        them by the batch would set off the cyclic collector."""
+        if len(memory) >= cls.at_most:
+            del memory[next(iter(memory))]
+        memory[id(position)] = entry
+
 
 def remember_positions(count: int) -> None:
     """Keep the last `count` positions `apply` wrote in each memory (see above); at least one."""
@@ -345,12 +354,7 @@ def _remember(rules: Rules[S, A], position: dict[str, Any], state: S, before: S)
 def keep_position(position: dict[str, Any], rules: Rules[Any, Any], state: Any, copy: dict[str, Any]) -> None:
     """Remember `position`, which `rules` just wrote, with the state a read of it gives and its
     private copy (see above); a game's own dict path (`apply_dict`) remembers its positions here."""
-    memory = _REMEMBERED
-    if len(memory) >= PositionMemory.at_most:
-        # the oldest goes: one position freed per position remembered keeps the number of live
-        # objects level, where freeing them by the batch would set off the cyclic collector
-        del memory[next(iter(memory))]
-    memory[id(position)] = (position, rules, state, copy)
+    PositionMemory.keep(_REMEMBERED, position, (position, rules, state, copy))
 
 
 def recall_entry(

@@ -474,7 +474,7 @@ def _remember(
     plain = out == s.out and (top is read_top or (top is not None and read_top is not None and top[:2] == read_top[:2]))
     if copy is None:
         copy = _private_copy(position)
-    _keep((position, state, copy, pile, private, master_on_top, plain))
+    PositionMemory.keep(_REMEMBERED, position, (position, state, copy, pile, private, master_on_top, plain))
 
 
 def _read_as_written(top: Top) -> bool:
@@ -482,16 +482,6 @@ def _read_as_written(top: Top) -> bool:
     a Master Mau (its declaration is read from the pile) or a top built by hand."""
     kind, number = _FACE[top[0]]
     return bool(top[1]) and top[2] == kind and top[3] == number and top[0] != MASTER_MAU
-
-
-def _keep(remembered: _Remembered) -> None:
-    """Remember a position (`remembered[0]`), the oldest going if the memory is full."""
-    memory = _REMEMBERED
-    if len(memory) >= PositionMemory.at_most:
-        # the oldest goes: one position freed per position remembered keeps the number of live
-        # objects level, where freeing them by the batch would set off the cyclic collector
-        del memory[next(iter(memory))]
-    memory[id(remembered[0])] = remembered
 
 
 def _private_copy(position: dict[str, Any]) -> dict[str, Any]:
@@ -629,7 +619,7 @@ def _write_next(found: _Remembered, before: State, after: State) -> dict[str, An
         # list, and `after` (its pile that list unread, its top and seats out as read) is the state
         # reading the position gives
         if known:  # else reading it again would refuse it: leave that to the reading
-            _keep((written, after, own, written["pile"], private, found[5], True))
+            PositionMemory.keep(_REMEMBERED, written, (written, after, own, written["pile"], private, found[5], True))
         return written
     entries: tuple[PileEntry, ...] | None
     if pile is not below or private is None:  # plays without private copies are copied, checked
@@ -640,7 +630,7 @@ def _write_next(found: _Remembered, before: State, after: State) -> dict[str, An
             # which nothing else holds, becomes the pile of the position just written, unread, and
             # `after` the state reading that position gives (what `_remember` would build anew)
             pile.__dict__.update(below=plays, added=(), private=private, entries=entries)
-            _keep((written, after, own, plays, private, False, True))
+            PositionMemory.keep(_REMEMBERED, written, (written, after, own, plays, private, False, True))
             return written
     else:
         entries = below.entries if isinstance(below, UnreadPile) else below

@@ -424,16 +424,8 @@ def number_bodies(top: Top | None, numbers: tuple[str, ...], max_runs: int, *, r
 
 def set_bodies(top: Top | None, numbers: tuple[str, ...], rainbow: bool | None) -> list[Body]:
     """Without a Link Master there are no runs: each body is one set (R12), listed per (cards, last card)."""
-    groups: dict[int, list[str]] = {}
-    for code in numbers:
-        number = NUMBER_OF[code]
-        group = groups.get(number)
-        if group is None:
-            groups[number] = [code]
-        else:
-            group.append(code)
     bodies: list[Body] = []
-    for number, cards in groups.items():
+    for number, cards in _by_number(numbers).items():
         # the colour the first card must have (R11); None when the number matches the top
         colour = None if top is None or top.number == number else top.color
         if len(cards) == 1:  # the usual case, quickly
@@ -442,6 +434,19 @@ def set_bodies(top: Top | None, numbers: tuple[str, ...], rainbow: bool | None) 
         else:
             bodies.extend(_sets(tuple(cards), colour, rainbow))
     return bodies
+
+
+def _by_number(numbers: tuple[str, ...]) -> dict[int, list[str]]:
+    """The number cards by number, in hand order (numbers in the order their first card comes)."""
+    groups: dict[int, list[str]] = {}
+    for code in numbers:
+        number = NUMBER_OF[code]
+        group = groups.get(number)
+        if group is None:
+            groups[number] = [code]
+        else:
+            group.append(code)
+    return groups
 
 
 @lru_cache(maxsize=4096)
@@ -473,14 +478,7 @@ def rainbow_bodies(top: Top | None, numbers: tuple[str, ...], max_runs: int) -> 
     Any rainbow body not listed is accepted by `apply` all the same.
 
     Not memoised: the same number cards and top hardly ever recur with a Master Mau in hand."""
-    by_number: dict[int, list[str]] = {}
-    for code in numbers:
-        number = NUMBER_OF[code]
-        group = by_number.get(number)
-        if group is None:
-            by_number[number] = [code]
-        else:
-            group.append(code)
+    by_number = _by_number(numbers)
     colour, matched = (None, None) if top is None else (top.color, top.number)
     # A depth-first search over numbers from each number that may start, lowest first, with an explicit
     # stack as in `number_bodies`. A state is (counts of cards used per number, packed 3 bits per number

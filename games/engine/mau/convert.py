@@ -218,11 +218,20 @@ _POSITION: dict[str, Any] = dict.fromkeys(
 _POSITION["variant"] = VARIANT
 
 
-def remembered(p: dict[str, Any], s: State, before: State) -> tuple[State, dict[str, Any]] | None:
+def remembered(
+    p: dict[str, Any], s: State, before: State, last: dict[str, Any] | None = None
+) -> tuple[State, dict[str, Any]] | None:
     """`Rules.remembered` for a position `p` just written from `s`, a step from `before`: the state a
     read of `p` gives (`s` itself: its pile holds the very plays of `p`'s pile) and a private copy
-    of `p`; None if a read would refuse `p` (a card from a malformed pile reached a hand, say)."""
-    return (s, _private_copy(p)) if _readable(s, before) else None
+    of `p`; None if a read would refuse `p` (a card from a malformed pile reached a hand, say).
+    `last`: the private copy of `before`'s position, if known, whose draw pile or pile the new one
+    takes where the step left it as it was (see `_private_copy`)."""
+    if not _readable(s, before):
+        return None
+    if last is None:
+        return s, _private_copy(p)
+    draw = last["draw"] if s.draw is before.draw else None
+    return s, _private_copy(p, draw, last["pile"] if s.pile is before.pile else None)
 
 
 def _readable(s: State, before: State) -> bool:
@@ -409,14 +418,9 @@ def apply_dict(game: Mau, position: Mapping[str, Any], action: Any) -> tuple[dic
     before: State = read_state(position) if found is None else found[2]
     after, events = step(before.options, before, read_action(action, len(before.hands)))
     written = write_state(after)
-    if _readable(after, before):
-        if found is None:
-            own = _private_copy(written)
-        else:
-            copy = found[3]
-            draw = copy["draw"] if after.draw is before.draw else None
-            own = _private_copy(written, draw, copy["pile"] if after.pile is before.pile else None)
-        keep_position(written, game, after, own)
+    kept = remembered(written, after, before, None if found is None else found[3])
+    if kept is not None:
+        keep_position(written, game, *kept)
     return written, events
 
 
